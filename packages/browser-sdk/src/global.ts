@@ -1,0 +1,2 @@
+import { VERSION } from './index'
+;(globalThis as unknown as { LoyaltyKit: unknown }).LoyaltyKit = { version: VERSION }

@@ -1,0 +1,13 @@
+const t0 = performance.now()
+const { createHardhatRuntimeEnvironment } = await import('hardhat/hre')
+const t1 = performance.now()
+const hre = await createHardhatRuntimeEnvironment({ networks: { default: { type: 'edr-simulated', chainType: 'l1' } } }, {}, process.cwd())
+const t2 = performance.now()
+const conn = await hre.network.connect()
+const t3 = performance.now()
+const p = conn.provider
+console.log(await p.request({ method: 'eth_chainId' }), await p.request({ method: 'eth_accounts' }))
+console.log(await p.request({ method: 'eth_getBlockByNumber', params: ['latest', false] }).then(b => b.gasLimit))
+console.log(await p.request({ method: 'hardhat_metadata' }).catch(e => e.message))
+console.log({ importMs: t1 - t0, hreMs: t2 - t1, connectMs: t3 - t2 })
+await conn.close()

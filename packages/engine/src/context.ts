@@ -1,0 +1,17 @@
+import type { ChainPort } from './ports/chain'
+import type { Clock } from './ports/clock'
+import type { Ids } from './ports/ids'
+import type { KeyVault } from './ports/key-vault'
+import type { Logger } from './ports/logger'
+import type { Storage } from './ports/storage'
+
+/** Everything an engine operation may use. Operations are `fn(ctx, params)`. */
+export type EngineContext = {
+  storage: Storage
+  keyVault: KeyVault
+  /** Absent when the engine runs without a chain (e.g. CLI brand management). */
+  chain: ChainPort | undefined
+  clock: Clock
+  ids: Ids
+  logger: Logger
+}

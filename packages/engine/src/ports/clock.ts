@@ -1,0 +1,7 @@
+/** Time source; tests pass a controllable clock. */
+export interface Clock {
+  /** Milliseconds since the Unix epoch. */
+  now(): number
+}
+
+export const systemClock: Clock = { now: () => Date.now() }

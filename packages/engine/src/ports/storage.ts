@@ -1,0 +1,36 @@
+import type { ApiKeyStore } from './api-key-store'
+import type { BrandStore } from './brand-store'
+import type { MintStore } from './mint-store'
+import type { RuleStore } from './rule-store'
+import type { SettingsStore } from './settings-store'
+import type { WalletStore } from './wallet-store'
+
+/**
+ * The stores every operation sees, either bound to the database (each call its own statement) or to
+ * one transaction (inside `Storage.transaction`).
+ */
+export interface Stores {
+  brands: BrandStore
+  rules: RuleStore
+  wallets: WalletStore
+  apiKeys: ApiKeyStore
+  settings: SettingsStore
+  mint: MintStore
+}
+
+/**
+ * Persistent state. Everything that must hold across server processes lives here.
+ *
+ * Concurrency contract: `transaction(fn)` runs `fn` atomically (SQLite serialises writers; PostgreSQL
+ * runs READ COMMITTED and every method that must be atomic says how it is made so). When `fn` throws,
+ * nothing it wrote is kept.
+ */
+export interface Storage extends Stores {
+  readonly dialect: 'sqlite' | 'postgres'
+  transaction<T>(fn: (tx: Stores) => Promise<T>): Promise<T>
+  /** Cheap round trip for health checks; throws when the database is unreachable. */
+  ping(): Promise<void>
+  /** Applies pending migrations; safe to run concurrently from several processes. */
+  migrate(): Promise<{ applied: string[] }>
+  close(): Promise<void>
+}

@@ -1,0 +1,54 @@
+import { type Kysely, sql } from 'kysely'
+import { Migrator } from 'kysely/migration'
+import type { Storage, Stores } from '../ports/storage'
+import { createApiKeyStore } from './api-key-store'
+import { createBrandStore } from './brand-store'
+import type { Database } from './database'
+import type { SqlDialect } from './dialect'
+import { migrations } from './migrations/index'
+import { createMintStore } from './mint-store'
+import { createRuleStore } from './rule-store'
+import { createSettingsStore } from './settings-store'
+import { createWalletStore } from './wallet-store'
+
+export type KyselyStorageOptions = {
+  /** Which SQL dialect `db` speaks; decides upsert and locking syntax. */
+  dialect: SqlDialect
+}
+
+function bindStores(db: Kysely<Database>, dialect: SqlDialect): Stores {
+  return {
+    brands: createBrandStore(db, dialect),
+    rules: createRuleStore(db, dialect),
+    wallets: createWalletStore(db, dialect),
+    apiKeys: createApiKeyStore(db, dialect),
+    settings: createSettingsStore(db, dialect),
+    mint: createMintStore(db, dialect),
+  }
+}
+
+/**
+ * A Storage over any kysely instance. The app wires the driver (better-sqlite3, pg); the engine only
+ * speaks kysely.
+ */
+export function createKyselyStorage(db: Kysely<Database>, options: KyselyStorageOptions): Storage {
+  const { dialect } = options
+  return {
+    dialect,
+    ...bindStores(db, dialect),
+    transaction: (fn) => db.transaction().execute((trx) => fn(bindStores(trx, dialect))),
+    async ping() {
+      await sql`select 1`.execute(db)
+    },
+    async migrate() {
+      const migrator = new Migrator({
+        db,
+        provider: { getMigrations: async () => migrations },
+      })
+      const { error, results } = await migrator.migrateToLatest()
+      if (error) throw error
+      return { applied: (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName) }
+    },
+    close: () => db.destroy(),
+  }
+}

@@ -1,0 +1,9 @@
+import type { CoreTables } from './core-tables'
+import type { MintingTables } from './minting-tables'
+
+/**
+ * The whole schema as kysely sees it. Conventions (both dialects): timestamps are BIGINT epoch
+ * milliseconds (the pg wiring parses int8 as a JS number), booleans are INTEGER 0/1, JSON is TEXT,
+ * token amounts are TEXT decimal strings (wei, 18 decimals), addresses are lowercase TEXT.
+ */
+export interface Database extends CoreTables, MintingTables {}

@@ -1,0 +1,12 @@
+import type { Migration } from 'kysely/migration'
+import { migration0001Core } from './0001-core'
+import { migration0002Minting } from './0002-minting'
+
+/**
+ * Every migration, by name. Names sort in the order they run. Static (not read from a folder) so the
+ * bundled package carries them.
+ */
+export const migrations: Record<string, Migration> = {
+  '0001-core': migration0001Core,
+  '0002-minting': migration0002Minting,
+}
