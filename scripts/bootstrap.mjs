@@ -3,7 +3,7 @@
 // (from the npm registry), then `pnpm install`, then runs the requested root script with
 // the local toolchain first on PATH. Usage: node scripts/bootstrap.mjs <pnpm args...>
 import { execFileSync, spawnSync } from 'node:child_process'
-import { existsSync, mkdirSync, writeFileSync, readFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
@@ -28,10 +28,14 @@ function ensureTools() {
   log(`installing ${NODE_PKG} and ${PNPM_PKG} into .tools (npm registry)`)
   const env = { ...process.env }
   delete env.npm_config_nodedir
-  execFileSync('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error', '--prefix', tools, NODE_PKG, PNPM_PKG], {
-    stdio: ['ignore', 'inherit', 'inherit'],
-    env,
-  })
+  execFileSync(
+    'npm',
+    ['install', '--no-audit', '--no-fund', '--loglevel=error', '--prefix', tools, NODE_PKG, PNPM_PKG],
+    {
+      stdio: ['ignore', 'inherit', 'inherit'],
+      env,
+    },
+  )
   writeFileSync(stamp, want)
 }
 
@@ -43,7 +47,9 @@ if (process.platform === 'linux' && process.arch === 'x64') {
   env.PATH = `${nodeBin}:${pnpmBin}:${env.PATH}`
   env.npm_config_nodedir = nodeHome
 } else if (systemMajor < 22) {
-  log(`Node ${process.versions.node} is too old and no Node 24 bootstrap exists for ${process.platform}-${process.arch}; install Node >= 22`)
+  log(
+    `Node ${process.versions.node} is too old and no Node 24 bootstrap exists for ${process.platform}-${process.arch}; install Node >= 22`,
+  )
   process.exit(1)
 }
 env.COREPACK_INTEGRITY_KEYS = '0'
