@@ -1,5 +1,6 @@
 import type { ApiKeyStore } from './api-key-store'
 import type { BrandStore } from './brand-store'
+import type { EventStore } from './event-store'
 import type { MintStore } from './mint-store'
 import type { RuleStore } from './rule-store'
 import type { SettingsStore } from './settings-store'
@@ -16,6 +17,7 @@ export interface Stores {
   apiKeys: ApiKeyStore
   settings: SettingsStore
   mint: MintStore
+  events: EventStore
 }
 
 /**

@@ -5,6 +5,7 @@ import { createApiKeyStore } from './api-key-store'
 import { createBrandStore } from './brand-store'
 import type { Database } from './database'
 import type { SqlDialect } from './dialect'
+import { createEventStore } from './event-store'
 import { migrations } from './migrations/index'
 import { createMintStore } from './mint-store'
 import { createRuleStore } from './rule-store'
@@ -24,6 +25,7 @@ function bindStores(db: Kysely<Database>, dialect: SqlDialect): Stores {
     apiKeys: createApiKeyStore(db, dialect),
     settings: createSettingsStore(db, dialect),
     mint: createMintStore(db, dialect),
+    events: createEventStore(db, dialect),
   }
 }
 

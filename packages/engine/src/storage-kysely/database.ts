@@ -1,4 +1,5 @@
 import type { CoreTables } from './core-tables'
+import type { EventTables } from './event-tables'
 import type { MintingTables } from './minting-tables'
 
 /**
@@ -6,4 +7,4 @@ import type { MintingTables } from './minting-tables'
  * milliseconds (the pg wiring parses int8 as a JS number), booleans are INTEGER 0/1, JSON is TEXT,
  * token amounts are TEXT decimal strings (wei, 18 decimals), addresses are lowercase TEXT.
  */
-export interface Database extends CoreTables, MintingTables {}
+export interface Database extends CoreTables, MintingTables, EventTables {}

@@ -1,0 +1,115 @@
+import type { Kysely, Selectable } from 'kysely'
+import type { EventStore, RewardEvent } from '../ports/event-store'
+import type { Database } from './database'
+import type { SqlDialect } from './dialect'
+import type { RewardEventsTable } from './event-tables'
+
+function toEvent(row: Selectable<RewardEventsTable>): RewardEvent {
+  return {
+    id: row.id,
+    brandId: row.brand_id,
+    eventType: row.event_type,
+    userKey: row.user_key,
+    userEmail: row.user_email,
+    walletAddress: row.wallet_address,
+    rewardAmount: Number(row.reward_amount),
+    source: row.source,
+    domain: row.domain,
+    channelId: row.channel_id,
+    metadata: row.metadata === null ? null : (JSON.parse(row.metadata) as Record<string, unknown>),
+    mintJobId: row.mint_job_id,
+    transactionHash: row.transaction_hash,
+    createdAt: Number(row.created_at),
+  }
+}
+
+export function createEventStore(db: Kysely<Database>, dialect: SqlDialect): EventStore {
+  return {
+    async lockClaimHistory({ brandId, eventType, userKey }) {
+      await db
+        .insertInto('claim_counters')
+        .values({ brand_id: brandId, event_type: eventType, user_key: userKey, claims: 0 })
+        .onConflict((oc) => oc.columns(['brand_id', 'event_type', 'user_key']).doNothing())
+        .execute()
+      const counter = await db
+        .selectFrom('claim_counters')
+        .select(['claims', 'last_event_id', 'last_at'])
+        .where('brand_id', '=', brandId)
+        .where('event_type', '=', eventType)
+        .where('user_key', '=', userKey)
+        .$if(dialect === 'postgres', (q) => q.forUpdate())
+        .executeTakeFirstOrThrow()
+      const totals = await db
+        .selectFrom('rule_totals')
+        .select('total')
+        .where('brand_id', '=', brandId)
+        .where('event_type', '=', eventType)
+        .executeTakeFirst()
+      return {
+        userClaims: Number(counter.claims),
+        last:
+          counter.last_event_id !== null && counter.last_at !== null
+            ? { eventId: counter.last_event_id, at: Number(counter.last_at) }
+            : undefined,
+        totalClaims: Number(totals?.total ?? 0),
+      }
+    },
+
+    async recordClaim(event, maxTotalClaims) {
+      await db
+        .insertInto('rule_totals')
+        .values({ brand_id: event.brandId, event_type: event.eventType, total: 0 })
+        .onConflict((oc) => oc.columns(['brand_id', 'event_type']).doNothing())
+        .execute()
+      const bumped = await db
+        .updateTable('rule_totals')
+        .set((eb) => ({ total: eb('total', '+', 1) }))
+        .where('brand_id', '=', event.brandId)
+        .where('event_type', '=', event.eventType)
+        .$if(maxTotalClaims !== null, (q) => q.where('total', '<', maxTotalClaims as number))
+        .executeTakeFirst()
+      if (Number(bumped.numUpdatedRows) === 0) return false
+      await db
+        .insertInto('reward_events')
+        .values({
+          id: event.id,
+          brand_id: event.brandId,
+          event_type: event.eventType,
+          user_key: event.userKey,
+          user_email: event.userEmail,
+          wallet_address: event.walletAddress,
+          reward_amount: event.rewardAmount,
+          source: event.source,
+          domain: event.domain,
+          channel_id: event.channelId,
+          metadata: event.metadata === null ? null : JSON.stringify(event.metadata),
+          mint_job_id: event.mintJobId,
+          transaction_hash: event.transactionHash,
+          created_at: event.createdAt,
+        })
+        .execute()
+      await db
+        .updateTable('claim_counters')
+        .set((eb) => ({ claims: eb('claims', '+', 1), last_event_id: event.id, last_at: event.createdAt }))
+        .where('brand_id', '=', event.brandId)
+        .where('event_type', '=', event.eventType)
+        .where('user_key', '=', event.userKey)
+        .execute()
+      return true
+    },
+
+    async setTransactionHash(eventId, transactionHash) {
+      await db.updateTable('reward_events').set({ transaction_hash: transactionHash }).where('id', '=', eventId).execute()
+    },
+
+    async get(eventId) {
+      const row = await db.selectFrom('reward_events').selectAll().where('id', '=', eventId).executeTakeFirst()
+      return row && toEvent(row)
+    },
+
+    async listByMintJob(mintJobId) {
+      const rows = await db.selectFrom('reward_events').selectAll().where('mint_job_id', '=', mintJobId).execute()
+      return rows.map(toEvent)
+    },
+  }
+}
