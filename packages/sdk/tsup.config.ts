@@ -1,10 +1,12 @@
 import { defineConfig } from 'tsup'
 
+// The SDK runs on Node ≥ 22, Bun, Deno, edge runtimes and browsers: neutral platform, no Node built-ins.
 export default defineConfig({
   entry: { index: 'src/index.ts' },
   format: ['esm', 'cjs'],
   dts: true,
   clean: true,
   sourcemap: true,
-  target: 'node22',
+  platform: 'neutral',
+  target: 'es2022',
 })

@@ -1,1 +1,55 @@
-export const VERSION = '0.1.0'
+export type { FetchLike, LoyaltyClientOptions, RequestOptions } from './client/client-options'
+
+export { createLoyaltyClient, type LoyaltyClient } from './client/create-loyalty-client'
+export type { ApiRoute, HttpMethod, QueryValue, RouteAuth, RouteInfo } from './core/api-route'
+export { ConnectionError, TimeoutError } from './errors/connection-error'
+export { type GenerateApiErrorParameters, generateApiError } from './errors/generate-api-error'
+export {
+  AuthenticationError,
+  BadRequestError,
+  ConflictError,
+  NotFoundError,
+  PayloadTooLargeError,
+  PermissionError,
+  RateLimitError,
+  ServerError,
+} from './errors/http-errors'
+export { isLoyaltyApiError, LoyaltyApiError, type LoyaltyApiErrorInit } from './errors/loyalty-api-error'
+export type { DebugResource } from './resources/debug'
+export type { DiagnosticResource } from './resources/diagnostic'
+export type { EventConfigResource } from './resources/event-config'
+export type { EventsResource } from './resources/events'
+export type { HealthResource } from './resources/health'
+export { paymentMintRetryPolicy } from './retries/payment-mint-retry-policy'
+export { retryHintMs } from './retries/retry-hint'
+export {
+  defaultRetryPolicy,
+  type ExponentialBackoffOptions,
+  exponentialBackoff,
+  isRetryableOutcome,
+  type RetryOutcome,
+  type RetryPolicy,
+  SHOULD_RETRY_HEADER,
+} from './retries/retry-policy'
+export {
+  type CanonicalRequestParameters,
+  canonicalRequest,
+  type SignedRequest,
+  type SignRequestParameters,
+  signRequest,
+} from './signing/sign-request'
+export { SIGNATURE_HEADERS, type SigningCredentials, signatureHeaders } from './signing/signature-headers'
+export type { BulkEventResult, BulkEventsParams, BulkEventsResponse } from './types/bulk-events'
+export type { DetectionConfig, EventConfigParams, EventConfigResponse, EventRule } from './types/event-config'
+export type { EventReward, ManualEventParams, ManualEventResponse } from './types/manual-event'
+export type { DebugResponse, DiagnosticResponse, HealthResponse, ServiceStatus } from './types/status'
+export type { TokensDistributedEvent, WebhookEvent } from './types/webhook-events'
+export { VERSION } from './version'
+export {
+  type GenerateTestHeadersParameters,
+  generateTestHeaders,
+  type WebhookTestHeaders,
+} from './webhooks/generate-test-headers'
+export { type VerifyWebhookOptions, verifyWebhook, type WebhookHeaders } from './webhooks/verify-webhook'
+export { WebhookVerificationError } from './webhooks/webhook-verification-error'
+export { type Webhooks, webhooks } from './webhooks/webhooks'

@@ -1,0 +1,33 @@
+import type { RetryPolicy } from '../retries/retry-policy'
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
+
+/**
+ * How a route authenticates:
+ * - `none`: nothing added (event handler, public agent endpoints).
+ * - `brandSignature`: `X-LOYALTY-Brand-Id` + timestamp + HMAC signature (perk charges).
+ * - `agentSignature`: `X-LOYALTY-Agent-Key` + timestamp + HMAC signature (authenticated agent endpoints).
+ * - `apiKey`: `Authorization: Bearer <apiKey>` (constraint invalidation).
+ */
+export type RouteAuth = 'none' | 'brandSignature' | 'agentSignature' | 'apiKey'
+
+export type QueryValue = string | number | boolean | undefined
+
+/** One request as a resource describes it; `sendRequest` does the rest. */
+export type ApiRoute = {
+  /** Stable name (`events.track`, `health.get`); the client's `retryPolicy` hook receives it. */
+  name: string
+  method: HttpMethod
+  /** Path below the base URL, path parameters already filled in (encode them with `encodeURIComponent`). */
+  path: string
+  /** Query parameters; undefined values are left out. */
+  query?: Record<string, QueryValue> | undefined
+  /** JSON body; serialised once and sent byte-identical on every attempt. */
+  body?: unknown
+  auth?: RouteAuth
+  /** This route's own retry policy (e.g. `paymentMintRetryPolicy`); defaults to the client's. */
+  retryPolicy?: RetryPolicy | undefined
+}
+
+/** What the client's `retryPolicy` hook sees of a route. */
+export type RouteInfo = Pick<ApiRoute, 'name' | 'method' | 'path'>
