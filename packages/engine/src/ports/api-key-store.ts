@@ -1,9 +1,14 @@
+/**
+ * What a bearer API key may be used for. `constraints`: constraint-cache invalidation; `dns`: the
+ * `_loyalty.<domain>` TXT record; `events`, `perk_charges`, `agent`: reserved for those surfaces.
+ */
 export type ApiKeyScope = 'events' | 'constraints' | 'dns' | 'perk_charges' | 'agent'
 
 export type ApiKeyRecord = {
   id: string
   brandId: string
-  scope: ApiKeyScope
+  /** Non-empty; what the key may be used for. */
+  scopes: ApiKeyScope[]
   /** SHA-256 hex of the key; the key itself is shown once and never stored. */
   keyHash: string
   /** First characters of the key, to tell keys apart in listings. */
@@ -15,11 +20,15 @@ export type ApiKeyRecord = {
 export type BrandSecretKind = 'security_key' | 'webhook_secret'
 
 export interface ApiKeyStore {
+  /** Plain insert; `keyHash` is unique (a duplicate throws the driver's error). */
   create(key: ApiKeyRecord): Promise<void>
+  /** Also answers revoked keys: callers check `revokedAt`. */
   findByHash(keyHash: string): Promise<ApiKeyRecord | undefined>
+  /** Oldest first. */
   listForBrand(brandId: string): Promise<ApiKeyRecord[]>
-  revoke(id: string, at: number): Promise<void>
-  /** Secrets that must be usable later (HMAC keys) are stored encrypted by the KeyVault. */
-  setSecret(brandId: string, kind: BrandSecretKind, ciphertext: string): Promise<void>
+  /** Atomic: sets `revokedAt` once; true only for the call that revoked it (false if unknown or already revoked). */
+  revoke(id: string, at: number): Promise<boolean>
+  /** Insert or replace (one statement). Secrets that must be usable later (HMAC keys) are KeyVault ciphertexts. */
+  setSecret(brandId: string, kind: BrandSecretKind, ciphertext: string, at: number): Promise<void>
   getSecret(brandId: string, kind: BrandSecretKind): Promise<string | undefined>
 }

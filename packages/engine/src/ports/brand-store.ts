@@ -8,9 +8,11 @@ export type Brand = {
 }
 
 export interface BrandStore {
-  /** Atomic: throws ConflictError (code BRAND_EXISTS) when the id is taken. */
+  /** Atomic: throws ConflictError (code BRAND_EXISTS) when the id is taken; never aborts an enclosing transaction. */
   create(brand: Brand): Promise<void>
   get(id: string): Promise<Brand | undefined>
+  /** Oldest first. */
   list(): Promise<Brand[]>
+  /** Throws NotFoundError (code BRAND_NOT_FOUND) when the brand does not exist. */
   updateWebsites(id: string, websites: string[]): Promise<void>
 }

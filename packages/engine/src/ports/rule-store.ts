@@ -24,8 +24,13 @@ export type EventRule = {
 }
 
 export interface RuleStore {
-  /** Insert or replace the rule for (brandId, eventType). */
+  /** Insert or replace the rule for (brandId, eventType), in one statement (last writer wins). */
   upsert(rule: EventRule): Promise<void>
-  get(brandId: string, eventType: string): Promise<EventRule | undefined>
+  /**
+   * `forUpdate` (inside `Storage.transaction`): on PostgreSQL the row stays locked until the
+   * transaction ends, so a read-modify-write of one rule is not lost; SQLite serialises writers anyway.
+   */
+  get(brandId: string, eventType: string, options?: { forUpdate?: boolean }): Promise<EventRule | undefined>
+  /** Ordered by eventType. Disabled rules only with `includeDisabled`. */
   list(brandId: string, options?: { includeDisabled?: boolean }): Promise<EventRule[]>
 }

@@ -14,7 +14,9 @@ export type CustodialWallet = {
 export interface WalletStore {
   /**
    * Atomic: of concurrent callers with the same ownerKey, exactly one inserts; every caller gets the
-   * one stored row, and `created` is true only for the caller whose row was stored.
+   * one stored row, and `created` is true only for the caller whose row was stored. Made so by
+   * `insert … on conflict (owner_key) do nothing` then a select, never read-then-insert. An address
+   * already held by another owner throws (the unique constraint).
    */
   insertIfAbsent(wallet: CustodialWallet): Promise<{ wallet: CustodialWallet; created: boolean }>
   findByOwner(ownerKey: string): Promise<CustodialWallet | undefined>

@@ -1,2 +1,76 @@
-/** Tables of brands, rules, wallets, keys and settings (migration 0001-core). */
-export interface CoreTables {}
+/**
+ * Tables of brands, rules, wallets, keys and settings (migration 0001-core). Column conventions are
+ * those of `database.ts`: BIGINT epoch ms, INTEGER 0/1 booleans, TEXT JSON, lowercase TEXT addresses.
+ */
+export interface CoreTables {
+  brands: BrandsTable
+  event_rules: EventRulesTable
+  wallets: WalletsTable
+  api_keys: ApiKeysTable
+  brand_secrets: BrandSecretsTable
+  settings: SettingsTable
+}
+
+export interface BrandsTable {
+  /** Lowercase 0x address. */
+  id: string
+  name: string
+  /** JSON array of origins. */
+  websites: string
+  created_at: number
+}
+
+/** Primary key (brand_id, event_type). */
+export interface EventRulesTable {
+  brand_id: string
+  event_type: string
+  event_id: string
+  reward_amount: number
+  max_claims: number
+  cooldown_hours: number
+  max_total_claims: number | null
+  detection_method: string
+  /** JSON DetectionConfig. */
+  detection_config: string
+  is_custom: number
+  enabled: number
+  updated_at: number
+}
+
+export interface WalletsTable {
+  id: string
+  /** Unique, lowercase 0x address. */
+  address: string
+  /** Unique, e.g. `email:ann@example.com`. */
+  owner_key: string
+  /** KeyVault ciphertext of the private key; never the key itself. */
+  encrypted_key: string
+  created_at: number
+}
+
+export interface ApiKeysTable {
+  id: string
+  brand_id: string
+  /** JSON array of ApiKeyScope. */
+  scopes: string
+  /** Unique SHA-256 hex of the key. */
+  key_hash: string
+  prefix: string
+  created_at: number
+  revoked_at: number | null
+}
+
+/** Primary key (brand_id, kind). */
+export interface BrandSecretsTable {
+  brand_id: string
+  kind: string
+  /** KeyVault ciphertext. */
+  ciphertext: string
+  updated_at: number
+}
+
+export interface SettingsTable {
+  key: string
+  value: string
+  updated_at: number
+}

@@ -1,4 +1,5 @@
+export { createKyselyStorage, type KyselyStorageOptions } from './create-kysely-storage'
 export type { Database } from './database'
 export type { SqlDialect } from './dialect'
-export { createKyselyStorage, type KyselyStorageOptions } from './create-kysely-storage'
 export { migrations } from './migrations/index'
+export { SqliteImmediateDialect } from './sqlite-immediate-dialect'
