@@ -27,3 +27,7 @@ export declare function compileContracts(): CompileResult
 export declare function renderArtifacts(compiled: CompileResult): Map<string, string>
 export declare function diffArtifacts(files: Map<string, string>, dir?: string): string[]
 export declare function writeArtifacts(files: Map<string, string>, dir?: string): void
+export declare function main(
+  argv: readonly string[],
+  options?: { compiled?: CompileResult; stdout?: (text: string) => void; stderr?: (text: string) => void },
+): 0 | 1

@@ -4,9 +4,10 @@
 //
 //   node scripts/compile.mjs          write the artifacts
 //   node scripts/compile.mjs --check  compile in memory; exit 1 listing files that differ
+//   --dir <path>                      use <path> instead of src/generated (tests)
 //
 // The output is deterministic: no timestamps, stable JSON formatting, sorted file/contract order.
-import { existsSync, readdirSync, readFileSync, mkdirSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { dirname, join, relative, resolve, sep } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
@@ -119,17 +120,22 @@ export function renderArtifacts({ artifacts, solcVersion }) {
   return files
 }
 
+const display = (path) => {
+  const rel = relative(packageDir, path)
+  return rel.startsWith('..') ? path : rel.split(sep).join('/')
+}
+
 /** Compares rendered files with the ones in `dir`; returns human-readable differences (empty = in sync). */
 export function diffArtifacts(files, dir = generatedDir) {
   const problems = []
   const existing = existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.ts')) : []
   for (const [file, contents] of files) {
     const path = join(dir, file)
-    if (!existsSync(path)) problems.push(`missing: src/generated/${file}`)
-    else if (readFileSync(path, 'utf8') !== contents) problems.push(`differs: src/generated/${file}`)
+    if (!existsSync(path)) problems.push(`missing: ${display(path)}`)
+    else if (readFileSync(path, 'utf8') !== contents) problems.push(`differs: ${display(path)}`)
   }
   for (const file of existing) {
-    if (!files.has(file)) problems.push(`stale (no longer generated): src/generated/${file}`)
+    if (!files.has(file)) problems.push(`stale (no longer generated): ${display(join(dir, file))}`)
   }
   return problems.sort()
 }
@@ -146,25 +152,33 @@ export function writeArtifacts(files, dir = generatedDir) {
   }
 }
 
-function main(argv) {
+/**
+ * The CLI. Returns the exit code. `options.compiled` skips compilation (tests pass a result they
+ * already have); `options.stdout`/`options.stderr` receive the output.
+ */
+export function main(argv, options = {}) {
+  const out = options.stdout ?? ((text) => process.stdout.write(text))
+  const err = options.stderr ?? ((text) => process.stderr.write(text))
   const check = argv.includes('--check')
-  const compiled = compileContracts()
-  for (const w of compiled.warnings) process.stderr.write(`${w.formattedMessage ?? w.message}\n`)
+  const dirIndex = argv.indexOf('--dir')
+  const dir = dirIndex >= 0 && argv[dirIndex + 1] ? resolve(argv[dirIndex + 1]) : generatedDir
+  const compiled = options.compiled ?? compileContracts()
+  for (const w of compiled.warnings) err(`${w.formattedMessage ?? w.message}\n`)
   const files = renderArtifacts(compiled)
   if (check) {
-    const problems = diffArtifacts(files)
+    const problems = diffArtifacts(files, dir)
     if (problems.length > 0) {
-      process.stderr.write(
+      err(
         `contract artifacts are out of date with contracts/*.sol (run \`pnpm --filter @loyaltykit/contracts compile\`):\n${problems.map((p) => `  ${p}`).join('\n')}\n`,
       )
       return 1
     }
-    process.stdout.write(`contract artifacts up to date (${compiled.artifacts.length} contracts)\n`)
+    out(`contract artifacts up to date (${compiled.artifacts.length} contracts)\n`)
     return 0
   }
-  writeArtifacts(files)
-  process.stdout.write(
-    `wrote ${compiled.artifacts.map((a) => `src/generated/${a.name}.ts`).join(', ')} (solc ${compiled.solcVersion})\n`,
+  writeArtifacts(files, dir)
+  out(
+    `wrote ${compiled.artifacts.map((a) => display(join(dir, `${a.name}.ts`))).join(', ')} (solc ${compiled.solcVersion})\n`,
   )
   return 0
 }
