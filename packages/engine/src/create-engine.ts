@@ -1,3 +1,13 @@
+import { createApiKey } from './brands/create-api-key'
+import { createBrand } from './brands/create-brand'
+import { getBrand } from './brands/get-brand'
+import { getBrandSecurityKey } from './brands/get-brand-security-key'
+import { listApiKeys } from './brands/list-api-keys'
+import { listBrands } from './brands/list-brands'
+import { revokeApiKey } from './brands/revoke-api-key'
+import { rotateSecurityKey } from './brands/rotate-security-key'
+import { setBrandWebsites } from './brands/set-brand-websites'
+import { verifyApiKey } from './brands/verify-api-key'
 import type { EngineContext } from './context'
 import type { ChainPort } from './ports/chain'
 import { type Clock, systemClock } from './ports/clock'
@@ -5,6 +15,12 @@ import { type Ids, randomIds } from './ports/ids'
 import type { KeyVault } from './ports/key-vault'
 import { type Logger, silentLogger } from './ports/logger'
 import type { Storage } from './ports/storage'
+import type { WalletOwner } from './ports/wallet-store'
+import { listRules } from './rules/list-rules'
+import { setRule } from './rules/set-rule'
+import { findWalletByOwner } from './wallets/find-wallet-by-owner'
+import { getOrCreateWallet } from './wallets/get-or-create-wallet'
+import { loadWalletAccount } from './wallets/load-wallet-account'
 
 export type CreateEngineParameters = {
   storage: Storage
@@ -27,6 +43,29 @@ export function createEngine(params: CreateEngineParameters) {
   }
   return {
     ctx,
+    brands: {
+      create: (p: Parameters<typeof createBrand>[1]) => createBrand(ctx, p),
+      get: (p: Parameters<typeof getBrand>[1]) => getBrand(ctx, p),
+      list: () => listBrands(ctx),
+      setWebsites: (p: Parameters<typeof setBrandWebsites>[1]) => setBrandWebsites(ctx, p),
+      rotateSecurityKey: (p: Parameters<typeof rotateSecurityKey>[1]) => rotateSecurityKey(ctx, p),
+      getSecurityKey: (p: Parameters<typeof getBrandSecurityKey>[1]) => getBrandSecurityKey(ctx, p),
+    },
+    apiKeys: {
+      create: (p: Parameters<typeof createApiKey>[1]) => createApiKey(ctx, p),
+      list: (p: Parameters<typeof listApiKeys>[1]) => listApiKeys(ctx, p),
+      revoke: (p: Parameters<typeof revokeApiKey>[1]) => revokeApiKey(ctx, p),
+      verify: (p: Parameters<typeof verifyApiKey>[1]) => verifyApiKey(ctx, p),
+    },
+    rules: {
+      set: (p: Parameters<typeof setRule>[1]) => setRule(ctx, p),
+      list: (p: Parameters<typeof listRules>[1]) => listRules(ctx, p),
+    },
+    wallets: {
+      getOrCreate: (owner: WalletOwner) => getOrCreateWallet(ctx, owner),
+      findByOwner: (owner: WalletOwner) => findWalletByOwner(ctx, owner),
+      loadAccount: (address: string) => loadWalletAccount(ctx, address),
+    },
   }
 }
 

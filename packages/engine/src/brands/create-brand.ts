@@ -1,0 +1,60 @@
+import { randomBytes } from 'node:crypto'
+import { z } from 'zod'
+import type { EngineContext } from '../context'
+import { parseInput } from '../errors/zod-issues'
+import type { Brand } from '../ports/brand-store'
+import { DEFAULT_EVENT_RULES } from '../rules/default-event-rules'
+import { newEventRule } from '../rules/new-event-rule'
+import { websiteOriginSchema } from '../schemas/website-origin'
+import { issueApiKey } from './issue-api-key'
+import { issueSecurityKey } from './issue-security-key'
+
+export const createBrandParametersSchema = z.object({
+  name: z
+    .string()
+    .trim()
+    .min(1, 'is required')
+    .max(200, 'must be at most 200 characters')
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: rejecting control characters on purpose
+    .regex(/^[^\u0000-\u001f\u007f]*$/, 'must not contain control characters'),
+  /** http(s) URLs; stored as their origins, duplicates removed. May be empty. */
+  websites: z.array(websiteOriginSchema).max(100),
+})
+
+export type CreateBrandParameters = z.input<typeof createBrandParametersSchema>
+
+export type CreateBrandReturnType = {
+  brand: Brand
+  /** Shown once: only the API key's hash and the security key's ciphertext are stored. */
+  keys: { securityKey: string; apiKey: string }
+}
+
+/** Scopes of the API key a brand gets at creation: constraint invalidation and the DNS TXT record. */
+export const BRAND_API_KEY_SCOPES = ['constraints', 'dns'] as const
+
+/**
+ * Creates a brand with a fresh random id (a lowercase 0x address), the six default event rules, a
+ * security key (stored encrypted) and an API key (stored hashed), all in one transaction.
+ */
+export async function createBrand(ctx: EngineContext, params: CreateBrandParameters): Promise<CreateBrandReturnType> {
+  const p = parseInput(createBrandParametersSchema, params, 'Invalid brand')
+  const now = ctx.clock.now()
+  const brand: Brand = {
+    id: `0x${randomBytes(20).toString('hex')}`,
+    name: p.name,
+    websites: [...new Set(p.websites)],
+    createdAt: now,
+  }
+
+  const keys = await ctx.storage.transaction(async (tx) => {
+    await tx.brands.create(brand)
+    for (const { eventType, rewardAmount } of DEFAULT_EVENT_RULES) {
+      await tx.rules.upsert(newEventRule({ brandId: brand.id, eventType, rewardAmount, now }))
+    }
+    const securityKey = await issueSecurityKey(ctx, tx, brand.id)
+    const { apiKey } = await issueApiKey(ctx, tx, { brandId: brand.id, scopes: [...BRAND_API_KEY_SCOPES] })
+    return { securityKey, apiKey }
+  })
+  ctx.logger.info({ brandId: brand.id }, 'brand created')
+  return { brand, keys }
+}

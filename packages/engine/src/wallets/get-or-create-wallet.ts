@@ -1,0 +1,42 @@
+import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts'
+import type { EngineContext } from '../context'
+import type { Stores } from '../ports/storage'
+import type { WalletOwner } from '../ports/wallet-store'
+import { walletOwnerKey } from './wallet-owner-key'
+
+export type GetOrCreateWalletReturnType = {
+  /** Lowercase 0x address. */
+  address: string
+  /** True only for the one call that created the wallet. */
+  created: boolean
+  ownerKey: string
+}
+
+/**
+ * The custodial wallet of an email or an OAuth identity, created on first use: a key generated
+ * here, encrypted by `ctx.keyVault`, stored with `wallets.insertIfAbsent`. Concurrent calls for one
+ * owner (across processes too) all answer the same address; exactly one answers `created: true`.
+ * Inside `storage.transaction(tx => …)` pass `{ stores: tx }` (SQLite has one connection: using
+ * `ctx.storage` there would wait for the transaction itself).
+ */
+export async function getOrCreateWallet(
+  ctx: EngineContext,
+  owner: WalletOwner,
+  options: { stores?: Stores } = {},
+): Promise<GetOrCreateWalletReturnType> {
+  const { wallets } = options.stores ?? ctx.storage
+  const ownerKey = walletOwnerKey(owner)
+  const existing = await wallets.findByOwner(ownerKey)
+  if (existing) return { address: existing.address, created: false, ownerKey }
+
+  const privateKey = generatePrivateKey()
+  const { wallet, created } = await wallets.insertIfAbsent({
+    id: ctx.ids.uuid(),
+    address: privateKeyToAddress(privateKey).toLowerCase(),
+    ownerKey,
+    encryptedKey: ctx.keyVault.encrypt(privateKey),
+    createdAt: ctx.clock.now(),
+  })
+  if (created) ctx.logger.info({ address: wallet.address }, 'custodial wallet created')
+  return { address: wallet.address, created, ownerKey }
+}
