@@ -1,0 +1,63 @@
+import type { Engine, Logger } from '@loyaltykit/engine'
+import express, { type Express, type Router } from 'express'
+import helmet from 'helmet'
+import { healthRoutes } from '../health/health-routes'
+import { type IdentityProbe, localIdentityProvider } from '../health/probe-services'
+import { accessLog } from '../http/access-log'
+import { errorHandler } from '../http/error-handler'
+import { DEFAULT_BODY_LIMIT_BYTES, jsonBody } from '../http/json-body'
+import { notFound } from '../http/not-found'
+import { requestId } from '../http/request-id'
+
+export type CreateAppParameters = {
+  engine: Engine
+  logger: Logger
+  config: {
+    /** Express `trust proxy`; default false. */
+    trustProxy?: boolean | number | string
+    /** Per-probe timeout of health/diagnostic; default 2000 ms. */
+    healthTimeoutMs?: number
+    /** Max JSON body; default 10 KB (the spec's limit). */
+    bodyLimitBytes?: number
+  }
+  /** Identity provider probed by health; default the local provider (always connected). */
+  identity?: IdentityProbe
+  /** Extra routers (for embedding); mounted after the built-in routes, before the 404 handler. */
+  routes?: Router[]
+}
+
+/**
+ * Builds the HTTP app; never listens (see runtime/start-server.ts). Order: request id → access log →
+ * helmet → health routes (before any rate limiter: never limited) → JSON body (10 KB) → routes →
+ * 404 → error handler.
+ */
+export function createApp(p: CreateAppParameters): Express {
+  const bodyLimitBytes = p.config.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES
+  const { storage, chain } = p.engine.ctx
+  const app = express()
+  app.set('trust proxy', p.config.trustProxy ?? false)
+  app.set('etag', false)
+  app.set('json spaces', 0)
+
+  app.use(requestId(p.logger))
+  app.use(accessLog())
+  app.use(helmet())
+
+  app.use(
+    healthRoutes({
+      storage,
+      chain,
+      identity: p.identity ?? localIdentityProvider,
+      timeoutMs: p.config.healthTimeoutMs ?? 2000,
+    }),
+  )
+
+  app.use(jsonBody(bodyLimitBytes))
+
+  // Feature routers mount here (event handler, payments, pregeneration, relayer, agent, site plugin).
+  for (const router of p.routes ?? []) app.use(router)
+
+  app.use(notFound())
+  app.use(errorHandler({ bodyLimitBytes }))
+  return app
+}

@@ -1,0 +1,72 @@
+import { hostname } from 'node:os'
+import type { ChainPort, Logger, Storage } from '@loyaltykit/engine'
+import { Router } from 'express'
+import '../http/request-context'
+import { SERVER_VERSION } from '../server-version'
+import { type IdentityProbe, probeServices, type ServiceReport } from './probe-services'
+
+export type HealthRoutesParameters = {
+  storage: Storage
+  chain: ChainPort | undefined
+  identity: IdentityProbe
+  timeoutMs: number
+}
+
+function overall(r: ServiceReport): 'healthy' | 'degraded' {
+  return r.database === 'connected' && r.blockchain === 'connected' && r.identity === 'connected'
+    ? 'healthy'
+    : 'degraded'
+}
+
+/**
+ * `GET /loyalty-api/health`, `/diagnostic`, `/debug` (no authentication; mounted before any rate
+ * limiter, so never rate limited). Every answer reflects a real probe made for this request.
+ * - health: 200 `healthy` when every service is connected, 200 `degraded` when the chain or identity
+ *   provider is down, 503 `degraded` when the database is down.
+ * - diagnostic: always 200 (it is a report), same probes.
+ * - debug: echoes how the request arrived.
+ */
+export function healthRoutes(p: HealthRoutesParameters): Router {
+  const router = Router()
+  const probe = async (log: Logger) => {
+    const report = await probeServices(p)
+    if (Object.keys(report.failures).length > 0) log.warn({ failures: report.failures }, 'service probe failed')
+    return report
+  }
+
+  router.get('/loyalty-api/health', async (req, res) => {
+    const r = await probe(req.log)
+    res.setHeader('Cache-Control', 'no-store')
+    res.status(r.database === 'connected' ? 200 : 503).json({
+      status: overall(r),
+      timestamp: new Date().toISOString(),
+      services: { database: r.database, blockchain: r.blockchain, identity: r.identity },
+    })
+  })
+
+  router.get('/loyalty-api/diagnostic', async (req, res) => {
+    const r = await probe(req.log)
+    res.setHeader('Cache-Control', 'no-store')
+    res.status(200).json({
+      status: overall(r),
+      database: r.database,
+      blockchain: r.blockchain,
+      identityProvider: r.identity,
+      timestamp: new Date().toISOString(),
+    })
+  })
+
+  router.get('/loyalty-api/debug', (req, res) => {
+    res.setHeader('Cache-Control', 'no-store')
+    res.status(200).json({
+      debug: 'loyaltykit event handler is running',
+      hostname: req.hostname ?? hostname(),
+      path: req.path,
+      method: req.method,
+      timestamp: new Date().toISOString(),
+      worker_version: SERVER_VERSION,
+    })
+  })
+
+  return router
+}

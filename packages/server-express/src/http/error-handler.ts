@@ -1,0 +1,27 @@
+import type { ErrorRequestHandler } from 'express'
+import { surfaceOf } from './error-surface'
+import { renderError } from './render-error'
+import './request-context'
+import { STATUS_FOR_CATEGORY } from './status-for-category'
+import { toLoyaltyError } from './to-loyalty-error'
+
+/**
+ * Last middleware: maps any error to the status of its category (one table) and the body shape of
+ * the request's surface. Unknown errors are logged with their stack and answered 500 with the request
+ * id only. Headers an error needs (Retry-After, X-RateLimit-*) are set by the route or middleware
+ * before it throws.
+ */
+export function errorHandler(options: { bodyLimitBytes: number }): ErrorRequestHandler {
+  return (err, req, res, next) => {
+    if (res.headersSent) {
+      next(err)
+      return
+    }
+    const e = toLoyaltyError(err, options.bodyLimitBytes)
+    const status = STATUS_FOR_CATEGORY[e.category] ?? 500
+    const log = req.log
+    if (status >= 500) log?.error({ err, code: e.code, status }, 'request error')
+    else log?.info({ code: e.code, status, error: e.message }, 'request rejected')
+    res.status(status).json(renderError(surfaceOf(res), e, req.requestId))
+  }
+}

@@ -1,0 +1,22 @@
+import type { RequestHandler, Response } from 'express'
+
+/**
+ * The body shapes the spec gives per surface. `event_handler` is the default for every path:
+ * `{ success: false, error, message, code, details, requestId }`. `generic` is the spec's second
+ * shape `{ error, message, code, details, requestId }`. Other surfaces (pregeneration, relayer,
+ * agent envelope, WordPress-style) add themselves to `ErrorSurface` and to `render-error.ts`.
+ */
+export type ErrorSurface = 'event_handler' | 'generic'
+
+/** Router-level middleware: errors raised below this point render in `surface`'s shape. */
+export function errorSurface(surface: ErrorSurface): RequestHandler {
+  return (_req, res, next) => {
+    res.locals.errorSurface = surface
+    next()
+  }
+}
+
+export function surfaceOf(res: Response): ErrorSurface {
+  const s = res.locals.errorSurface as ErrorSurface | undefined
+  return s ?? 'event_handler'
+}

@@ -1,0 +1,48 @@
+import { isLoyaltyError, LoyaltyError } from '@loyaltykit/engine'
+import { categoryForStatus } from './status-for-category'
+
+type HttpLikeError = { status?: unknown; statusCode?: unknown; expose?: unknown; type?: unknown; message?: unknown }
+
+/**
+ * Anything thrown in a request → a LoyaltyError. Engine errors pass through; errors of the body
+ * parser and router (http-errors with `status` and `expose`) keep their status; everything else is
+ * an internal error whose message never leaves the process.
+ */
+export function toLoyaltyError(e: unknown, limitBytes: number): LoyaltyError {
+  if (isLoyaltyError(e)) return e
+  const h = (typeof e === 'object' && e !== null ? e : {}) as HttpLikeError
+  const status = typeof h.status === 'number' ? h.status : typeof h.statusCode === 'number' ? h.statusCode : undefined
+  if (h.type === 'entity.too.large') {
+    return new LoyaltyError(`Request body exceeds the ${Math.round(limitBytes / 1024)} KB limit`, {
+      code: 'PAYLOAD_TOO_LARGE',
+      category: 'payload_too_large',
+      details: { limitBytes },
+      cause: e,
+    })
+  }
+  if (h.type === 'entity.parse.failed') {
+    return new LoyaltyError('Malformed JSON body', {
+      code: 'MALFORMED_JSON',
+      category: 'invalid_request',
+      details: [{ field: '(body)', message: 'The request body is not valid JSON' }],
+      cause: e,
+    })
+  }
+  if (h.type === 'encoding.unsupported' || h.type === 'charset.unsupported') {
+    return new LoyaltyError('Unsupported body encoding', {
+      code: 'UNSUPPORTED_ENCODING',
+      category: 'invalid_request',
+      details: [{ field: '(body)', message: String(h.message ?? 'unsupported encoding') }],
+      cause: e,
+    })
+  }
+  if (status !== undefined && status >= 400 && status < 500 && h.expose === true) {
+    return new LoyaltyError(typeof h.message === 'string' ? h.message : 'Bad request', {
+      code: 'BAD_REQUEST',
+      category: categoryForStatus(status),
+      details: {},
+      cause: e,
+    })
+  }
+  return new LoyaltyError('Internal server error', { code: 'INTERNAL', category: 'internal', cause: e })
+}
