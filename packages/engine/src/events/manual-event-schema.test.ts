@@ -9,7 +9,7 @@ const valid = {
 
 function fields(input: unknown): string[] {
   const r = manualEventSchema.safeParse(input)
-  return r.success ? [] : r.error.issues.map((i) => i.path.join('.'))
+  return r.success ? [] : [...new Set(r.error.issues.map((i) => i.path.join('.')))]
 }
 
 describe('manualEventSchema', () => {

@@ -1,59 +1,51 @@
 import { z } from 'zod'
+import { brandIdSchema } from '../schemas/brand-id'
+import { emailSchema } from '../schemas/email'
+import { eventTypeSchema } from '../schemas/event-type'
 import { isValidDomain } from './domain-names'
 
-const ADDRESS = /^0x[0-9a-f]{40}$/
 const ANY_CASE_ADDRESS = /^0x[0-9a-fA-F]{40}$/
-const EVENT_TYPE = /^[A-Za-z0-9_]+$/
 
-export const brandIdSchema = z
-  .string({ error: 'brandId is required' })
-  .length(42, { error: 'brandId must be 42 characters (0x + 40 hex digits)' })
-  .regex(ANY_CASE_ADDRESS, { error: 'brandId must be an Ethereum address (0x + 40 hex digits)' })
-  .regex(ADDRESS, { error: 'brandId must be lowercase' })
-
-export const eventTypeSchema = z
-  .string({ error: 'eventType is required' })
-  .min(1, { error: 'eventType is required' })
-  .max(50, { error: 'eventType must be at most 50 characters' })
-  .regex(EVENT_TYPE, { error: 'eventType may contain only letters, digits and underscores' })
-
-export const userEmailSchema = z
-  .string({ error: 'userEmail is required' })
-  .max(254, { error: 'userEmail must be at most 254 characters' })
-  .pipe(z.email({ error: 'userEmail must be a valid email address' }))
+/** A required string field whose absence says "is required" rather than a type error. */
+function required(field: string) {
+  return z.string({
+    error: (issue) => (issue.input === undefined ? `${field} is required` : `${field} must be a string`),
+  })
+}
 
 const domainSchema = z
   .string()
-  .max(253, { error: 'domain must be at most 253 characters' })
-  .refine(isValidDomain, { error: 'domain must be a valid domain name' })
+  .max(253, { error: 'must be at most 253 characters' })
+  .refine(isValidDomain, { error: 'must be a valid domain name' })
 
 const sourceUrlSchema = z
   .string()
-  .max(2048, { error: 'sourceUrl must be at most 2048 characters' })
+  .max(2048, { error: 'must be at most 2048 characters' })
   .refine((v) => URL.canParse(v) && /^https?:$/.test(new URL(v).protocol), {
-    error: 'sourceUrl must be an http or https URL',
+    error: 'must be an http or https URL',
   })
 
 const userIdentifierSchema = z
   .string()
-  .max(254, { error: 'userIdentifier must be at most 254 characters' })
-  .refine((v) => ANY_CASE_ADDRESS.test(v) || z.email().safeParse(v).success, {
-    error: 'userIdentifier must be an email address or an Ethereum address',
+  .max(254, { error: 'must be at most 254 characters' })
+  .refine((v) => ANY_CASE_ADDRESS.test(v) || emailSchema.safeParse(v).success, {
+    error: 'must be an email address or an Ethereum address',
   })
 
 /**
  * Body of POST /loyalty-api/manual-event (and of each bulk-events item). Unknown keys are stripped,
- * never refused. Strings are expected to have had control characters removed already.
+ * never refused. Strings are expected to have had control characters removed already. `userEmail`
+ * comes out normalised (trimmed, lowercase).
  */
 export const manualEventSchema = z.object({
-  brandId: brandIdSchema,
-  eventType: eventTypeSchema,
-  userEmail: userEmailSchema,
+  brandId: required('brandId').pipe(brandIdSchema),
+  eventType: required('eventType').pipe(eventTypeSchema),
+  userEmail: required('userEmail').pipe(emailSchema),
   domain: domainSchema.optional(),
   sourceUrl: sourceUrlSchema.optional(),
   userIdentifier: userIdentifierSchema.optional(),
-  metadata: z.record(z.string(), z.unknown(), { error: 'metadata must be an object' }).optional(),
-  channel_id: z.string().max(200, { error: 'channel_id must be at most 200 characters' }).optional(),
+  metadata: z.record(z.string(), z.unknown(), { error: 'must be an object' }).optional(),
+  channel_id: z.string().max(200, { error: 'must be at most 200 characters' }).optional(),
 })
 
 export type ManualEventInput = z.infer<typeof manualEventSchema>
