@@ -1,11 +1,15 @@
 import { defineConfig } from 'tsup'
 
+// Two builds run in parallel into dist/, so neither cleans it (one would delete the other's output).
 export default defineConfig([
-  { entry: { index: 'src/index.ts' }, format: ['esm'], dts: true, clean: true, target: 'es2020' },
+  // ESM for bundlers (index) and the Node-only entry that tells a server where sdk.js is (path).
+  { entry: { index: 'src/index.ts', path: 'src/path.ts' }, format: ['esm'], dts: true, target: 'es2020' },
+  // The script for <script src=".../sdk.js">: sets window.LoyaltyKit. Size budget: scripts/check-size.mjs.
   {
     entry: { sdk: 'src/global.ts' },
     format: ['iife'],
     minify: true,
+    platform: 'browser',
     target: 'es2020',
     outExtension: () => ({ js: '.js' }),
   },

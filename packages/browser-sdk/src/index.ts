@@ -1,1 +1,5 @@
-export const VERSION = '0.1.0'
+export { createLoyaltyKit } from './create-loyalty-kit'
+export { matchUrlPattern } from './match-url-pattern'
+export type { AutoTrigger } from './start-auto-detection'
+export type { EventRule, InitOptions, LoyaltyKit, TrackOptions, TrackResponse } from './types'
+export { VERSION } from './version'
