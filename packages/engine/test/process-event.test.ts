@@ -1,7 +1,8 @@
 import { isLoyaltyError } from '@loyaltykit/engine'
 import { describe, expect, it } from 'vitest'
 import { createBrand } from '../src/brands/create-brand'
-import { acceptEvent, processEvent } from '../src/events/process-event'
+import { acceptEvent } from '../src/events/accept-event'
+import { processEvent } from '../src/events/process-event'
 import { setRule } from '../src/rules/set-rule'
 import { createTestContext } from './support/test-context'
 import { testDatabases, useTestStorage } from './support/test-databases'
@@ -79,7 +80,13 @@ describe.each(testDatabases())('processEvent on $dialect', (db) => {
     expect(await codeOf(acceptEvent(ctx, { ...body, brandId: `0x${'9'.repeat(40)}` }))).toBe('BRAND_NOT_FOUND')
     expect(await codeOf(acceptEvent(ctx, { ...body, eventType: 'referral' }))).toBe('EVENT_TYPE_NOT_CONFIGURED')
     expect(await codeOf(acceptEvent(ctx, { ...body, brandId: 'nope' }))).toBe('VALIDATION_FAILED')
-    await setRule(ctx, { brandId, eventType: 'custom_discord_hello', custom: true, rewardAmount: 5, channels: ['general', '#vip'] })
+    await setRule(ctx, {
+      brandId,
+      eventType: 'custom_discord_hello',
+      custom: true,
+      rewardAmount: 5,
+      channels: ['general', '#vip'],
+    })
     const chat = { ...body, eventType: 'custom_discord_hello' }
     expect(await codeOf(acceptEvent(ctx, { ...chat, channel_id: 'random' }))).toBe('CHANNEL_NOT_ALLOWED')
     expect(await codeOf(acceptEvent(ctx, { ...chat, channel_id: 'VIP' }))).toBe('ok')

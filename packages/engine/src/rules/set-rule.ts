@@ -3,6 +3,7 @@ import { requireBrand } from '../brands/require-brand'
 import type { EngineContext } from '../context'
 import { ValidationError } from '../errors/common-errors'
 import { parseInput } from '../errors/zod-issues'
+import { bumpRulesVersion } from '../events/rules-version'
 import type { DetectionConfig, EventRule } from '../ports/rule-store'
 import { brandIdSchema } from '../schemas/brand-id'
 import { eventTypeSchema } from '../schemas/event-type'
@@ -86,6 +87,7 @@ export async function setRule(ctx: EngineContext, params: SetRuleParameters): Pr
       updatedAt: now,
     }
     await tx.rules.upsert(rule)
+    await bumpRulesVersion(tx, p.brandId, `${now}:${ctx.ids.uuid()}`)
     return rule
   })
 }

@@ -1,0 +1,82 @@
+import { z } from 'zod'
+import type { EngineContext } from '../context'
+import { NotFoundError } from '../errors/common-errors'
+import { parseInput } from '../errors/zod-issues'
+import type { EventRule } from '../ports/rule-store'
+import { brandIdSchema } from '../schemas/brand-id'
+import { readRulesVersion } from './rules-version'
+
+/** One rule as GET /loyalty-api/event-config shows it (the spec's Event rule resource). */
+export type EventConfigRule = {
+  eventId: string
+  eventType: string
+  rewardAmount: number
+  maxClaims: number
+  cooldownHours: number
+  maxTotalClaims?: number
+  detectionMethod: string
+  detectionConfig: { urlPatterns: string[]; successSelectors: string[]; channels?: string[] }
+  isCustom: boolean
+}
+
+export type GetEventConfigReturnType = {
+  success: true
+  brandId: string
+  events: EventConfigRule[]
+  count: number
+  /** Changes whenever the brand's rules change (an HTTP ETag can be made from it). */
+  version: string
+}
+
+type CacheEntry = { value: GetEventConfigReturnType; expiresAt: number }
+const caches = new WeakMap<object, Map<string, CacheEntry>>()
+
+const paramsSchema = z.object({
+  brandId: z.string({ error: 'brandId is required' }).min(1, { error: 'brandId is required' }).pipe(brandIdSchema),
+})
+
+/**
+ * The active rules of a brand, cached in memory for `ttlMs` (default 5 minutes). A cached answer is
+ * used only while the brand's rules version in storage is unchanged, so a rule change (in any
+ * process) drops it at once. Throws ValidationError for a missing or malformed brandId and
+ * NotFoundError (BRAND_NOT_FOUND) for an unknown brand.
+ */
+export async function getEventConfig(
+  ctx: EngineContext,
+  params: { brandId?: unknown },
+  options: { ttlMs?: number } = {},
+): Promise<GetEventConfigReturnType> {
+  const { brandId } = parseInput(paramsSchema, params, 'Validation failed')
+  let cache = caches.get(ctx.storage)
+  if (!cache) {
+    cache = new Map()
+    caches.set(ctx.storage, cache)
+  }
+  const now = ctx.clock.now()
+  const version = await readRulesVersion(ctx.storage, brandId)
+  const hit = cache.get(brandId)
+  if (hit && hit.expiresAt > now && hit.value.version === version) return hit.value
+
+  const brand = await ctx.storage.brands.get(brandId)
+  if (!brand) throw new NotFoundError('Brand not found', 'BRAND_NOT_FOUND', { brandId })
+  const rules = await ctx.storage.rules.list(brandId)
+  const events = rules.filter((r) => r.enabled).map(toEventConfigRule)
+  const value: GetEventConfigReturnType = { success: true, brandId, events, count: events.length, version }
+  cache.set(brandId, { value, expiresAt: now + (options.ttlMs ?? 300_000) })
+  return value
+}
+
+function toEventConfigRule(rule: EventRule): EventConfigRule {
+  const { urlPatterns, successSelectors, channels } = rule.detectionConfig
+  return {
+    eventId: rule.eventId,
+    eventType: rule.eventType,
+    rewardAmount: rule.rewardAmount,
+    maxClaims: rule.maxClaims,
+    cooldownHours: rule.cooldownHours,
+    ...(rule.maxTotalClaims === null ? {} : { maxTotalClaims: rule.maxTotalClaims }),
+    detectionMethod: rule.detectionMethod,
+    detectionConfig: { urlPatterns, successSelectors, ...(channels && channels.length > 0 ? { channels } : {}) },
+    isCustom: rule.isCustom,
+  }
+}
