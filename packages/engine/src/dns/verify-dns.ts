@@ -1,0 +1,51 @@
+import { z } from 'zod'
+import { verifyApiKey } from '../brands/verify-api-key'
+import type { EngineContext } from '../context'
+import { UnavailableError } from '../errors/common-errors'
+import { parseInput } from '../errors/zod-issues'
+import { hostOf, isValidDomain } from '../events/domain-names'
+import type { DnsResolver } from './dns-resolver'
+import { parseLoyaltyTxt } from './parse-loyalty-txt'
+
+const paramsSchema = z.object({
+  domain: z
+    .string({ error: 'domain is required' })
+    .max(253, { error: 'domain must be at most 253 characters' })
+    .transform((d) => hostOf(d) ?? d)
+    .refine(isValidDomain, { error: 'domain must be a valid domain name' }),
+})
+
+export type VerifyDnsReturnType = {
+  success: true
+  domain: string
+  dnsConfigured: boolean
+  brandId: string | null
+}
+
+/**
+ * DNS-based brand detection: reads TXT records at `_loyalty.<domain>` and answers `dnsConfigured`
+ * with the brand when one record names an existing brand and an API key of that brand with the `dns`
+ * scope. A lookup failure other than "no such record" is a 503 (UPSTREAM_DNS_FAILED).
+ */
+export async function verifyDns(
+  ctx: EngineContext,
+  params: unknown,
+  options: { resolver: DnsResolver },
+): Promise<VerifyDnsReturnType> {
+  const { domain } = parseInput(paramsSchema, params, 'Validation failed')
+  let records: string[][]
+  try {
+    records = await options.resolver.resolveTxt(`_loyalty.${domain}`)
+  } catch (e) {
+    throw new UnavailableError('DNS lookup failed', 'UPSTREAM_DNS_FAILED', { domain }, e)
+  }
+  for (const chunks of records) {
+    const parsed = parseLoyaltyTxt(chunks.join(''))
+    if (!parsed) continue
+    const key = await verifyApiKey(ctx, { apiKey: parsed.apiKey, scope: 'dns' })
+    if (key && key.brandId === parsed.brandId && (await ctx.storage.brands.get(parsed.brandId))) {
+      return { success: true, domain, dnsConfigured: true, brandId: parsed.brandId }
+    }
+  }
+  return { success: true, domain, dnsConfigured: false, brandId: null }
+}
