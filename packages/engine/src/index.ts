@@ -24,8 +24,23 @@ export {
   setBrandWebsitesParametersSchema,
 } from './brands/set-brand-websites'
 export { verifyApiKey } from './brands/verify-api-key'
+export { classifySendError, type SendErrorKind } from './chain/classify-send-error'
+export { type DeployContractsParameters, deployContracts } from './chain/deploy-contracts'
+export { diagnoseNonceTooLow, type NonceTooLowDiagnosis } from './chain/diagnose-nonce-too-low'
+export { type Eip1559Fees, feesWithinCaps } from './chain/fees-within-caps'
+export {
+  assertWithinGasCaps,
+  DEFAULT_MAX_FEE_PER_GAS,
+  DEFAULT_MAX_GAS,
+  defaultGasCaps,
+  GasCapExceededError,
+} from './chain/gas-caps'
+export { withGasCaps } from './chain/with-gas-caps'
 export type { EngineContext } from './context'
 export { type CreateEngineParameters, createEngine, type Engine } from './create-engine'
+export { createNodeDnsResolver, type DnsResolver, type NodeDnsResolverOptions } from './dns/dns-resolver'
+export { parseLoyaltyTxt } from './dns/parse-loyalty-txt'
+export { type VerifyDnsReturnType, verifyDns } from './dns/verify-dns'
 export {
   ConfigError,
   ConflictError,
@@ -36,18 +51,71 @@ export {
 } from './errors/common-errors'
 export { type ErrorCategory, isLoyaltyError, LoyaltyError, type LoyaltyErrorOptions } from './errors/loyalty-error'
 export { parseInput, toFieldIssues } from './errors/zod-issues'
+export { acceptEvent } from './events/accept-event'
+export { hostOf, isSameOrSubdomain, isValidDomain } from './events/domain-names'
+export { type ClaimDecision, evaluateClaim, INTERNAL_EVENT_SOURCES } from './events/evaluate-claim'
+export {
+  ChannelNotAllowedError,
+  DomainNotAuthorizedError,
+  DuplicateEventError,
+  EventTypeNotConfiguredError,
+  RateLimitedError,
+  type RateLimitInfo,
+} from './events/event-errors'
+export { type GetEventConfigReturnType, getEventConfig } from './events/get-event-config'
+export { isDomainAuthorized } from './events/is-domain-authorized'
+export { isKnownBrandOrigin } from './events/is-known-brand-origin'
+export { type ManualEventInput, manualEventSchema } from './events/manual-event-schema'
+export {
+  type BulkEventResult,
+  MAX_BULK_EVENTS,
+  type ProcessBulkEventsReturnType,
+  processBulkEvents,
+} from './events/process-bulk-events'
+export { type ProcessEventOptions, type ProcessEventReturnType, processEvent } from './events/process-event'
+export type { SettledEvent } from './events/settle-event'
+export { stripControlCharacters } from './events/strip-control-characters'
+export { createMinter, type Minter } from './minting/create-minter'
+export { type EnqueueMintParameters, type EnqueueMintReturnType, enqueueMint } from './minting/enqueue-mint'
+export { type BatchMintLookup, findBatchMint } from './minting/find-batch-mint'
+export { type GetMintJobParameters, getMintJob } from './minting/get-mint-job'
+export { TOKEN_DECIMALS, tokensToWei } from './minting/mint-amount'
+export type { MintJob } from './minting/mint-job'
+export type { MinterOptions } from './minting/minter-options'
+export { LeaseLostError, type MinterStats } from './minting/minter-runtime'
+export { type WaitForMintOptions, type WaitForMintReturnType, waitForMint } from './minting/wait-for-mint'
 export type { ApiKeyRecord, ApiKeyScope, ApiKeyStore, BrandSecretKind } from './ports/api-key-store'
 export type { Brand, BrandStore } from './ports/brand-store'
-export type { ChainPort, ContractAddresses } from './ports/chain'
+export type { ChainPort, ContractAddresses, GasCaps } from './ports/chain'
+export type { ChainJournalEntry, ChainJournalStore } from './ports/chain-journal-store'
 export { type Clock, systemClock } from './ports/clock'
+export type { ClaimKey, EventStore, RewardEvent } from './ports/event-store'
 export { type Ids, randomIds } from './ports/ids'
 export type { KeyVault } from './ports/key-vault'
+export type { LeaseAcquireResult, LeaseRecord, LeaseStore } from './ports/lease-store'
 export { type Logger, silentLogger } from './ports/logger'
-export type { MintStore } from './ports/mint-store'
+export type {
+  MintBatchRecord,
+  MintBatchStatus,
+  MintJobRecord,
+  MintJobStatus,
+  MintStore,
+  MintTxRecord,
+  MintTxStatus,
+} from './ports/mint-store'
+export type { NonceScope, NonceStore } from './ports/nonce-store'
 export type { DetectionConfig, EventRule, RuleStore } from './ports/rule-store'
 export type { SettingsStore } from './ports/settings-store'
 export type { Storage, Stores } from './ports/storage'
 export type { CustodialWallet, WalletOwner, WalletStore } from './ports/wallet-store'
+export type {
+  ClaimedWebhookDelivery,
+  WebhookAttemptOutcome,
+  WebhookDeliveryRecord,
+  WebhookDeliveryStatus,
+  WebhookEndpointRecord,
+  WebhookStore,
+} from './ports/webhook-store'
 export { DEFAULT_EVENT_RULES } from './rules/default-event-rules'
 export { type ListRulesParameters, listRules, listRulesParametersSchema } from './rules/list-rules'
 export { newEventRule } from './rules/new-event-rule'
@@ -63,3 +131,40 @@ export { type GetOrCreateWalletReturnType, getOrCreateWallet } from './wallets/g
 export { loadWalletAccount } from './wallets/load-wallet-account'
 export { DecryptionError } from './wallets/wallet-errors'
 export { walletOwnerKey, walletOwnerSchema } from './wallets/wallet-owner-key'
+export {
+  createWebhookDispatcher,
+  type WebhookDispatcher,
+  type WebhookDispatcherStats,
+} from './webhooks/create-webhook-dispatcher'
+export {
+  type EnqueueWebhookParameters,
+  type EnqueueWebhookReturnType,
+  enqueueWebhook,
+} from './webhooks/enqueue-webhook'
+export { getWebhookEndpoint } from './webhooks/get-webhook-endpoint'
+export {
+  type ListWebhookDeliveriesParameters,
+  listWebhookDeliveries,
+  listWebhookDeliveriesParametersSchema,
+} from './webhooks/list-webhook-deliveries'
+export { redeliverWebhook } from './webhooks/redeliver-webhook'
+export {
+  type SetWebhookEndpointParameters,
+  type SetWebhookEndpointReturnType,
+  setWebhookEndpoint,
+  setWebhookEndpointParametersSchema,
+} from './webhooks/set-webhook-endpoint'
+export {
+  type SetWebhookEndpointEnabledParameters,
+  setWebhookEndpointEnabled,
+  setWebhookEndpointEnabledParametersSchema,
+} from './webhooks/set-webhook-endpoint-enabled'
+export { signWebhook, type WebhookSignatureHeaders } from './webhooks/sign-webhook'
+export type { TokensDistributedPayload } from './webhooks/tokens-distributed-payload'
+export type { WebhookDelivery } from './webhooks/webhook-delivery'
+export {
+  DEFAULT_WEBHOOK_RETRY_SCHEDULE_MS,
+  type WebhookDispatcherOptions,
+} from './webhooks/webhook-dispatcher-options'
+export { generateWebhookSecret } from './webhooks/webhook-secret'
+export { webhookUrlSchema } from './webhooks/webhook-url'

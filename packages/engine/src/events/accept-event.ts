@@ -5,6 +5,7 @@ import { enqueueMint } from '../minting/enqueue-mint'
 import type { RewardEvent } from '../ports/event-store'
 import type { EventRule } from '../ports/rule-store'
 import { getOrCreateWallet } from '../wallets/get-or-create-wallet'
+import { enqueueWebhook } from '../webhooks/enqueue-webhook'
 import { authorizeEventDomain } from './authorize-event-domain'
 import { claimRefusal } from './claim-refusal'
 import { evaluateClaim } from './evaluate-claim'
@@ -99,6 +100,11 @@ export async function acceptEvent(
         duplicateWindowMs,
       )
     }
+    await enqueueWebhook(
+      tx,
+      { ...event, eventId, userId: event.userKey, email: event.userEmail, tokenAmount: event.rewardAmount },
+      ctx,
+    )
     return {
       eventId,
       eventType: input.eventType,

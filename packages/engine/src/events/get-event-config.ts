@@ -2,27 +2,14 @@ import { z } from 'zod'
 import type { EngineContext } from '../context'
 import { NotFoundError } from '../errors/common-errors'
 import { parseInput } from '../errors/zod-issues'
-import type { EventRule } from '../ports/rule-store'
 import { brandIdSchema } from '../schemas/brand-id'
+import { type EventRuleWire, toEventRuleWire } from '../schemas/event-rule'
 import { readRulesVersion } from './rules-version'
-
-/** One rule as GET /loyalty-api/event-config shows it (the spec's Event rule resource). */
-export type EventConfigRule = {
-  eventId: string
-  eventType: string
-  rewardAmount: number
-  maxClaims: number
-  cooldownHours: number
-  maxTotalClaims?: number
-  detectionMethod: string
-  detectionConfig: { urlPatterns: string[]; successSelectors: string[]; channels?: string[] }
-  isCustom: boolean
-}
 
 export type GetEventConfigReturnType = {
   success: true
   brandId: string
-  events: EventConfigRule[]
+  events: EventRuleWire[]
   count: number
   /** Changes whenever the brand's rules change (an HTTP ETag can be made from it). */
   version: string
@@ -60,23 +47,8 @@ export async function getEventConfig(
   const brand = await ctx.storage.brands.get(brandId)
   if (!brand) throw new NotFoundError('Brand not found', 'BRAND_NOT_FOUND', { brandId })
   const rules = await ctx.storage.rules.list(brandId)
-  const events = rules.filter((r) => r.enabled).map(toEventConfigRule)
+  const events = rules.filter((r) => r.enabled).map(toEventRuleWire)
   const value: GetEventConfigReturnType = { success: true, brandId, events, count: events.length, version }
   cache.set(brandId, { value, expiresAt: now + (options.ttlMs ?? 300_000) })
   return value
-}
-
-function toEventConfigRule(rule: EventRule): EventConfigRule {
-  const { urlPatterns, successSelectors, channels } = rule.detectionConfig
-  return {
-    eventId: rule.eventId,
-    eventType: rule.eventType,
-    rewardAmount: rule.rewardAmount,
-    maxClaims: rule.maxClaims,
-    cooldownHours: rule.cooldownHours,
-    ...(rule.maxTotalClaims === null ? {} : { maxTotalClaims: rule.maxTotalClaims }),
-    detectionMethod: rule.detectionMethod,
-    detectionConfig: { urlPatterns, successSelectors, ...(channels && channels.length > 0 ? { channels } : {}) },
-    isCustom: rule.isCustom,
-  }
 }
