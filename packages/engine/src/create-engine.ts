@@ -21,6 +21,13 @@ import { setRule } from './rules/set-rule'
 import { findWalletByOwner } from './wallets/find-wallet-by-owner'
 import { getOrCreateWallet } from './wallets/get-or-create-wallet'
 import { loadWalletAccount } from './wallets/load-wallet-account'
+import { createWebhookDispatcher } from './webhooks/create-webhook-dispatcher'
+import { getWebhookEndpoint } from './webhooks/get-webhook-endpoint'
+import { listWebhookDeliveries } from './webhooks/list-webhook-deliveries'
+import { redeliverWebhook } from './webhooks/redeliver-webhook'
+import { setWebhookEndpoint } from './webhooks/set-webhook-endpoint'
+import { setWebhookEndpointEnabled } from './webhooks/set-webhook-endpoint-enabled'
+import type { WebhookDispatcherOptions } from './webhooks/webhook-dispatcher-options'
 
 export type CreateEngineParameters = {
   storage: Storage
@@ -65,6 +72,14 @@ export function createEngine(params: CreateEngineParameters) {
       getOrCreate: (owner: WalletOwner) => getOrCreateWallet(ctx, owner),
       findByOwner: (owner: WalletOwner) => findWalletByOwner(ctx, owner),
       loadAccount: (address: string) => loadWalletAccount(ctx, address),
+    },
+    webhooks: {
+      setEndpoint: (p: Parameters<typeof setWebhookEndpoint>[1]) => setWebhookEndpoint(ctx, p),
+      setEndpointEnabled: (p: Parameters<typeof setWebhookEndpointEnabled>[1]) => setWebhookEndpointEnabled(ctx, p),
+      getEndpoint: (p: Parameters<typeof getWebhookEndpoint>[1]) => getWebhookEndpoint(ctx, p),
+      listDeliveries: (p: Parameters<typeof listWebhookDeliveries>[1]) => listWebhookDeliveries(ctx, p),
+      redeliver: (p: Parameters<typeof redeliverWebhook>[1]) => redeliverWebhook(ctx, p),
+      createDispatcher: (options?: WebhookDispatcherOptions) => createWebhookDispatcher(ctx, options),
     },
   }
 }

@@ -5,6 +5,7 @@ import type { MintStore } from './mint-store'
 import type { RuleStore } from './rule-store'
 import type { SettingsStore } from './settings-store'
 import type { WalletStore } from './wallet-store'
+import type { WebhookStore } from './webhook-store'
 
 /**
  * The stores every operation sees, either bound to the database (each call its own statement) or to
@@ -18,6 +19,7 @@ export interface Stores {
   settings: SettingsStore
   mint: MintStore
   events: EventStore
+  webhooks: WebhookStore
 }
 
 /**

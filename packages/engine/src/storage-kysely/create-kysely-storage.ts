@@ -11,6 +11,7 @@ import { createMintStore } from './mint-store'
 import { createRuleStore } from './rule-store'
 import { createSettingsStore } from './settings-store'
 import { createWalletStore } from './wallet-store'
+import { createWebhookStore } from './webhook-store'
 
 export type KyselyStorageOptions = {
   /** Which SQL dialect `db` speaks; decides upsert and locking syntax. */
@@ -26,6 +27,7 @@ function bindStores(db: Kysely<Database>, dialect: SqlDialect): Stores {
     settings: createSettingsStore(db, dialect),
     mint: createMintStore(db, dialect),
     events: createEventStore(db, dialect),
+    webhooks: createWebhookStore(db, dialect),
   }
 }
 

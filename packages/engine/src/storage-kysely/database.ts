@@ -1,10 +1,11 @@
 import type { CoreTables } from './core-tables'
 import type { EventTables } from './event-tables'
 import type { MintingTables } from './minting-tables'
+import type { WebhookTables } from './webhook-tables'
 
 /**
  * The whole schema as kysely sees it. Conventions (both dialects): timestamps are BIGINT epoch
  * milliseconds (the pg wiring parses int8 as a JS number), booleans are INTEGER 0/1, JSON is TEXT,
  * token amounts are TEXT decimal strings (wei, 18 decimals), addresses are lowercase TEXT.
  */
-export interface Database extends CoreTables, MintingTables, EventTables {}
+export interface Database extends CoreTables, MintingTables, EventTables, WebhookTables {}

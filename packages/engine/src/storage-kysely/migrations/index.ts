@@ -2,6 +2,7 @@ import type { Migration } from 'kysely/migration'
 import { migration0001Core } from './0001-core'
 import { migration0002Minting } from './0002-minting'
 import { migration0003Events } from './0003-events'
+import { migration0004Webhooks } from './0004-webhooks'
 
 /**
  * Every migration, by name. Names sort in the order they run. Static (not read from a folder) so the
@@ -11,4 +12,5 @@ export const migrations: Record<string, Migration> = {
   '0001-core': migration0001Core,
   '0002-minting': migration0002Minting,
   '0003-events': migration0003Events,
+  '0004-webhooks': migration0004Webhooks,
 }

@@ -1,0 +1,216 @@
+import type { Kysely, Selectable } from 'kysely'
+import type {
+  ClaimedWebhookDelivery,
+  WebhookDeliveryRecord,
+  WebhookDeliveryStatus,
+  WebhookEndpointRecord,
+  WebhookStore,
+} from '../ports/webhook-store'
+import type { Database } from './database'
+import type { SqlDialect } from './dialect'
+import type { WebhookDeliveriesTable, WebhookEndpointsTable } from './webhook-tables'
+
+const num = (v: number | string | null): number | null => (v === null ? null : Number(v))
+
+function toEndpoint(row: Selectable<WebhookEndpointsTable>): WebhookEndpointRecord {
+  return {
+    brandId: row.brand_id,
+    url: row.url,
+    enabled: Number(row.enabled) === 1,
+    createdAt: Number(row.created_at),
+    updatedAt: Number(row.updated_at),
+  }
+}
+
+function toDelivery(row: Selectable<WebhookDeliveriesTable>): WebhookDeliveryRecord {
+  return {
+    id: row.id,
+    brandId: row.brand_id,
+    eventType: row.event_type,
+    eventId: row.event_id,
+    mintJobId: row.mint_job_id,
+    payload: row.payload,
+    status: row.status as WebhookDeliveryStatus,
+    attempts: Number(row.attempts),
+    nextAttemptAt: Number(row.next_attempt_at),
+    claimToken: row.claim_token,
+    lastAttemptAt: num(row.last_attempt_at),
+    lastStatusCode: num(row.last_status_code),
+    lastError: row.last_error,
+    deliveredAt: num(row.delivered_at),
+    createdAt: Number(row.created_at),
+    updatedAt: Number(row.updated_at),
+  }
+}
+
+export function createWebhookStore(db: Kysely<Database>, dialect: SqlDialect): WebhookStore {
+  const getEndpoint = async (brandId: string) => {
+    const row = await db.selectFrom('webhook_endpoints').selectAll().where('brand_id', '=', brandId).executeTakeFirst()
+    return row && toEndpoint(row)
+  }
+  const getDelivery = async (id: string) => {
+    const row = await db.selectFrom('webhook_deliveries').selectAll().where('id', '=', id).executeTakeFirst()
+    return row && toDelivery(row)
+  }
+
+  return {
+    getEndpoint,
+    getDelivery,
+
+    async upsertEndpoint({ brandId, url, now }) {
+      const row = await db
+        .insertInto('webhook_endpoints')
+        .values({ brand_id: brandId, url, enabled: 1, created_at: now, updated_at: now })
+        .onConflict((oc) => oc.column('brand_id').doUpdateSet({ url, enabled: 1, updated_at: now }))
+        .returningAll()
+        .executeTakeFirstOrThrow()
+      return toEndpoint(row)
+    },
+
+    async setEndpointEnabled({ brandId, enabled, now }) {
+      const updated = await db
+        .updateTable('webhook_endpoints')
+        .set({ enabled: enabled ? 1 : 0, updated_at: now })
+        .where('brand_id', '=', brandId)
+        .executeTakeFirst()
+      return Number(updated.numUpdatedRows) > 0
+    },
+
+    async insertDelivery(d) {
+      // PostgreSQL: the insert waits for a concurrent uncommitted insert of the same event, and the
+      // select that follows (READ COMMITTED: a new snapshot) sees the row that won.
+      const inserted = await db
+        .insertInto('webhook_deliveries')
+        .values({
+          id: d.id,
+          brand_id: d.brandId,
+          event_type: d.eventType,
+          event_id: d.eventId,
+          mint_job_id: d.mintJobId,
+          payload: d.payload,
+          status: d.status,
+          attempts: d.attempts,
+          next_attempt_at: d.nextAttemptAt,
+          claim_token: d.claimToken,
+          last_attempt_at: d.lastAttemptAt,
+          last_status_code: d.lastStatusCode,
+          last_error: d.lastError,
+          delivered_at: d.deliveredAt,
+          created_at: d.createdAt,
+          updated_at: d.updatedAt,
+        })
+        .onConflict((oc) => oc.columns(['event_type', 'event_id']).doNothing())
+        .returningAll()
+        .executeTakeFirst()
+      if (inserted) return { delivery: toDelivery(inserted), created: true }
+      const stored = await db
+        .selectFrom('webhook_deliveries')
+        .selectAll()
+        .where('event_type', '=', d.eventType)
+        .where('event_id', '=', d.eventId)
+        .executeTakeFirst()
+      if (!stored) throw new Error(`webhook delivery of ${d.eventType} ${d.eventId} vanished between insert and select`)
+      return { delivery: toDelivery(stored), created: false }
+    },
+
+    async claimDue({ now, leaseUntil, limit, claimToken }) {
+      if (limit <= 0) return []
+      const picked = db
+        .selectFrom('webhook_deliveries as d')
+        .innerJoin('mint_jobs as j', 'j.id', 'd.mint_job_id')
+        .innerJoin('webhook_endpoints as e', 'e.brand_id', 'd.brand_id')
+        .select('d.id')
+        .where('d.status', '=', 'pending')
+        .where('d.next_attempt_at', '<=', now)
+        .where('j.status', '=', 'confirmed')
+        .where('e.enabled', '=', 1)
+        .orderBy('d.next_attempt_at')
+        .orderBy('d.id')
+        .limit(limit)
+        .$if(dialect === 'postgres', (q) => q.forUpdate(['d']).skipLocked())
+      const claimed = await db
+        .updateTable('webhook_deliveries')
+        .set((eb) => ({
+          claim_token: claimToken,
+          attempts: eb('attempts', '+', 1),
+          last_attempt_at: now,
+          next_attempt_at: leaseUntil,
+          updated_at: now,
+        }))
+        .where('id', 'in', picked)
+        .where('status', '=', 'pending')
+        .where('next_attempt_at', '<=', now)
+        .returning('id')
+        .execute()
+      if (claimed.length === 0) return []
+      const rows = await db
+        .selectFrom('webhook_deliveries as d')
+        .innerJoin('mint_jobs as j', 'j.id', 'd.mint_job_id')
+        .innerJoin('webhook_endpoints as e', 'e.brand_id', 'd.brand_id')
+        .selectAll('d')
+        .select(['e.url as url', 'j.tx_hash as tx_hash', 'j.confirmed_at as confirmed_at'])
+        .where(
+          'd.id',
+          'in',
+          claimed.map((c) => c.id),
+        )
+        .where('d.claim_token', '=', claimToken)
+        .orderBy('d.created_at')
+        .orderBy('d.id')
+        .execute()
+      return rows.map(
+        ({ url, tx_hash, confirmed_at, ...row }): ClaimedWebhookDelivery => ({
+          ...toDelivery(row),
+          url,
+          txHash: tx_hash ?? '',
+          confirmedAt: Number(confirmed_at ?? now),
+        }),
+      )
+    },
+
+    async completeAttempt({ id, claimToken, now, outcome }) {
+      const set = outcome.delivered
+        ? {
+            status: 'delivered',
+            last_status_code: outcome.statusCode,
+            last_error: null,
+            delivered_at: now,
+          }
+        : {
+            status: outcome.nextAttemptAt === null ? 'failed' : 'pending',
+            next_attempt_at: outcome.nextAttemptAt ?? now,
+            last_status_code: outcome.statusCode,
+            last_error: outcome.error.slice(0, 1000),
+          }
+      const updated = await db
+        .updateTable('webhook_deliveries')
+        .set({ ...set, claim_token: null, updated_at: now })
+        .where('id', '=', id)
+        .where('claim_token', '=', claimToken)
+        .where('status', '=', 'pending')
+        .executeTakeFirst()
+      return Number(updated.numUpdatedRows) > 0
+    },
+
+    async reschedule({ id, now }) {
+      const updated = await db
+        .updateTable('webhook_deliveries')
+        .set({ status: 'pending', attempts: 0, next_attempt_at: now, claim_token: null, updated_at: now })
+        .where('id', '=', id)
+        .executeTakeFirst()
+      return Number(updated.numUpdatedRows) > 0
+    },
+
+    async listDeliveries({ brandId, limit }) {
+      const rows = await db
+        .selectFrom('webhook_deliveries')
+        .selectAll()
+        .where('brand_id', '=', brandId)
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(limit)
+        .execute()
+      return rows.map(toDelivery)
+    },
+  }
+}

@@ -1,0 +1,220 @@
+import type { EngineContext } from '../context'
+import type { ClaimedWebhookDelivery, WebhookAttemptOutcome } from '../ports/webhook-store'
+import { type SendWebhookResult, sendWebhook } from './send-webhook'
+import { signWebhook } from './sign-webhook'
+import { type TokensDistributedFacts, tokensDistributedBody } from './tokens-distributed-payload'
+import { resolveWebhookDispatcherOptions, type WebhookDispatcherOptions } from './webhook-dispatcher-options'
+import { webhookRetryDelay } from './webhook-retry-delay'
+
+export type WebhookDispatcherStats = {
+  attempts: number
+  delivered: number
+  /** Failed attempts (rescheduled or final). */
+  failures: number
+  /** Deliveries that used their last attempt. */
+  failedDeliveries: number
+  /** Outcomes dropped because the claim had been voided (redeliver) or expired meanwhile. */
+  staleOutcomes: number
+  lastError: string | null
+}
+
+export type WebhookDispatcher = {
+  /** Starts the loop (idempotent). */
+  start(): void
+  /** Lets the attempts in flight finish (each bounded by `timeoutMs`) and resolves. */
+  stop(): Promise<void>
+  /** Look at the outbox now (after a redeliver, or a mint confirmed in this process). */
+  wake(): void
+  /**
+   * One round: claims the due deliveries (mint confirmed, endpoint enabled; at most `batchSize`),
+   * attempts them concurrently and records each outcome. Resolves to the number attempted. The loop
+   * calls it; tests call it directly with a controlled clock.
+   */
+  runOnce(): Promise<number>
+  stats(): WebhookDispatcherStats
+}
+
+/**
+ * The webhook dispatcher: drains the outbox written by `enqueueWebhook`. Each delivery is POSTed,
+ * signed per Standard Webhooks, once its mint job is confirmed (the payload's transactionHash and
+ * timestamp come from the job); 2xx acknowledges it, anything else is retried on the schedule with
+ * jitter, then the delivery is `failed` (a redeliver schedules it again). Any number of dispatchers
+ * may run against one database: a claim reserves a delivery for one attempt (see
+ * `WebhookStore.claimDue`), so one attempt is never sent twice; if its holder dies, the delivery is
+ * retried once the claim expires (at-least-once, as webhooks are). Secrets are never logged.
+ */
+export function createWebhookDispatcher(ctx: EngineContext, options: WebhookDispatcherOptions = {}): WebhookDispatcher {
+  const o = resolveWebhookDispatcherOptions(options)
+  const logger = ctx.logger.child({ component: 'webhooks' })
+  const stats: WebhookDispatcherStats = {
+    attempts: 0,
+    delivered: 0,
+    failures: 0,
+    failedDeliveries: 0,
+    staleOutcomes: 0,
+    lastError: null,
+  }
+
+  let running = false
+  let stopping = false
+  let loop: Promise<void> | undefined
+  let woken = false
+  let wakeUp: (() => void) | undefined
+
+  function wake() {
+    woken = true
+    wakeUp?.()
+  }
+
+  function idle(ms: number): Promise<void> {
+    if (woken || stopping) {
+      woken = false
+      return Promise.resolve()
+    }
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, ms)
+      wakeUp = done
+      function done() {
+        clearTimeout(timer)
+        wakeUp = undefined
+        woken = false
+        resolve()
+      }
+    })
+  }
+
+  async function secretOf(brandId: string): Promise<string> {
+    const ciphertext = await ctx.storage.apiKeys.getSecret(brandId, 'webhook_secret')
+    if (ciphertext === undefined) throw new Error('the brand has no webhook signing secret')
+    try {
+      return ctx.keyVault.decrypt(ciphertext)
+    } catch {
+      throw new Error('the webhook signing secret cannot be decrypted (was the master key changed?)')
+    }
+  }
+
+  /** Builds, signs and POSTs one attempt; every problem (no secret, bad row) is a failed attempt. */
+  async function send(delivery: ClaimedWebhookDelivery): Promise<SendWebhookResult> {
+    try {
+      const facts = JSON.parse(delivery.payload) as TokensDistributedFacts
+      const body = tokensDistributedBody(facts, { txHash: delivery.txHash, confirmedAt: delivery.confirmedAt })
+      const secret = await secretOf(delivery.brandId)
+      const headers = signWebhook({ id: delivery.id, timestamp: ctx.clock.now() / 1000, body, secret })
+      return await sendWebhook({
+        url: delivery.url,
+        headers: { ...headers, 'user-agent': o.userAgent },
+        body,
+        timeoutMs: o.timeoutMs,
+        fetch: o.fetch,
+      })
+    } catch (e) {
+      return { acknowledged: false, statusCode: null, error: e instanceof Error ? e.message : String(e) }
+    }
+  }
+
+  async function attempt(delivery: ClaimedWebhookDelivery, claimToken: string): Promise<void> {
+    const result = await send(delivery)
+    const now = ctx.clock.now()
+    let outcome: WebhookAttemptOutcome
+    if (result.acknowledged) outcome = { delivered: true, statusCode: result.statusCode }
+    else {
+      const delay = webhookRetryDelay({
+        schedule: o.retryScheduleMs,
+        attempts: delivery.attempts,
+        jitter: o.jitter,
+        random: o.random,
+      })
+      outcome = {
+        delivered: false,
+        statusCode: result.statusCode,
+        error: result.error,
+        nextAttemptAt: delay === null ? null : now + delay,
+      }
+    }
+    const recorded = await ctx.storage.webhooks.completeAttempt({ id: delivery.id, claimToken, now, outcome })
+    const where = {
+      deliveryId: delivery.id,
+      brandId: delivery.brandId,
+      eventId: delivery.eventId,
+      attempt: delivery.attempts,
+      host: hostOf(delivery.url),
+      status: outcome.statusCode,
+    }
+    stats.attempts++
+    if (!recorded) {
+      stats.staleOutcomes++
+      logger.info(where, 'webhook attempt outcome dropped: the delivery was rescheduled meanwhile')
+      return
+    }
+    if (outcome.delivered) {
+      stats.delivered++
+      logger.info(where, 'webhook delivered')
+      return
+    }
+    stats.failures++
+    stats.lastError = outcome.error
+    if (outcome.nextAttemptAt === null) {
+      stats.failedDeliveries++
+      logger.error({ ...where, error: outcome.error }, 'webhook delivery failed: no attempt left')
+    } else {
+      logger.warn({ ...where, error: outcome.error, nextAttemptAt: outcome.nextAttemptAt }, 'webhook attempt failed')
+    }
+  }
+
+  async function runOnce(): Promise<number> {
+    const now = ctx.clock.now()
+    const claimToken = ctx.ids.uuid()
+    const claimed = await ctx.storage.webhooks.claimDue({
+      now,
+      leaseUntil: now + o.claimTtlMs,
+      limit: o.batchSize,
+      claimToken,
+    })
+    await Promise.all(claimed.map((delivery) => attempt(delivery, claimToken)))
+    return claimed.length
+  }
+
+  async function run() {
+    let failures = 0
+    while (!stopping) {
+      try {
+        const attempted = await runOnce()
+        failures = 0
+        if (attempted < o.batchSize) await idle(o.pollIntervalMs)
+      } catch (error) {
+        failures++
+        const message = error instanceof Error ? error.message : String(error)
+        stats.lastError = message
+        logger.error({ error: message, failures }, 'webhook dispatcher round failed')
+        await idle(Math.min(60_000, o.pollIntervalMs * 2 ** Math.min(failures, 6)))
+      }
+    }
+  }
+
+  return {
+    start() {
+      if (running) return
+      running = true
+      stopping = false
+      loop = run()
+    },
+    async stop() {
+      if (!running) return
+      stopping = true
+      wake()
+      await loop
+      running = false
+    },
+    wake,
+    runOnce,
+    stats: () => ({ ...stats }),
+  }
+}
+
+function hostOf(url: string): string {
+  try {
+    return new URL(url).host
+  } catch {
+    return '?'
+  }
+}

@@ -1,0 +1,20 @@
+import type { EngineContext } from '../context'
+import { NotFoundError } from '../errors/common-errors'
+import { toWebhookDelivery, type WebhookDelivery } from './webhook-delivery'
+
+/**
+ * Schedules a delivery again now, whatever its state (delivered, failed, or pending: an attempt in
+ * flight is voided): `pending`, attempts reset to 0, a full retry schedule ahead, the same
+ * `webhook-id`. A running dispatcher in this process is woken by the caller (`dispatcher.wake()`);
+ * others pick it up at their next poll. NotFoundError (WEBHOOK_DELIVERY_NOT_FOUND) for an unknown id.
+ */
+export async function redeliverWebhook(ctx: EngineContext, params: { deliveryId: string }): Promise<WebhookDelivery> {
+  const rescheduled = await ctx.storage.webhooks.reschedule({ id: params.deliveryId, now: ctx.clock.now() })
+  const record = rescheduled ? await ctx.storage.webhooks.getDelivery(params.deliveryId) : undefined
+  if (!record) {
+    throw new NotFoundError(`Webhook delivery ${params.deliveryId} not found`, 'WEBHOOK_DELIVERY_NOT_FOUND', {
+      deliveryId: params.deliveryId,
+    })
+  }
+  return toWebhookDelivery(record)
+}
