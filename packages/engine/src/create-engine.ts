@@ -9,6 +9,11 @@ import { rotateSecurityKey } from './brands/rotate-security-key'
 import { setBrandWebsites } from './brands/set-brand-websites'
 import { verifyApiKey } from './brands/verify-api-key'
 import type { EngineContext } from './context'
+import { createMinter } from './minting/create-minter'
+import { type EnqueueMintParameters, enqueueMint } from './minting/enqueue-mint'
+import { type GetMintJobParameters, getMintJob } from './minting/get-mint-job'
+import type { MinterOptions } from './minting/minter-options'
+import { type WaitForMintOptions, waitForMint } from './minting/wait-for-mint'
 import type { ChainPort } from './ports/chain'
 import { type Clock, systemClock } from './ports/clock'
 import { type Ids, randomIds } from './ports/ids'
@@ -50,6 +55,13 @@ export function createEngine(params: CreateEngineParameters) {
   }
   return {
     ctx,
+    mint: {
+      /** Enqueues in its own transaction; inside a caller's transaction use `enqueueMint(tx, …)`. */
+      enqueue: (p: EnqueueMintParameters) => ctx.storage.transaction((tx) => enqueueMint(tx, p, ctx)),
+      get: (p: GetMintJobParameters) => getMintJob(ctx, p),
+      wait: (jobId: string, options: WaitForMintOptions) => waitForMint(ctx, jobId, options),
+      createMinter: (options?: MinterOptions) => createMinter(ctx, options),
+    },
     brands: {
       create: (p: Parameters<typeof createBrand>[1]) => createBrand(ctx, p),
       get: (p: Parameters<typeof getBrand>[1]) => getBrand(ctx, p),

@@ -8,16 +8,35 @@ export type ContractAddresses = {
 }
 
 /**
+ * Ceilings checked before the server signs any transaction (see `assertWithinGasCaps` and
+ * `withGasCaps` in src/chain/). A transaction over a cap is refused, never clamped silently.
+ */
+export type GasCaps = {
+  /** Highest fee per gas in wei: `maxFeePerGas` of EIP-1559 transactions, `gasPrice` of legacy ones. */
+  maxFeePerGas: bigint
+  /** Highest gas limit of one transaction. */
+  maxGas: bigint
+}
+
+/**
  * The chain the engine writes to: a viem transport (an RPC URL or the embedded EDR provider), the
  * deployed contracts, and the server's signer accounts. No home-made RPC or signer abstraction.
+ *
+ * Concurrency: the transport and clients are safe to share. Each signer account has ONE nonce
+ * sequence; whoever signs with it must take nonces from the storage's NonceStore (the minter does),
+ * never from `getTransactionCount` alone.
  */
 export interface ChainPort {
   chainId: number
   transport: Transport
   publicClient: PublicClient
   contracts: ContractAddresses
-  /** Holds MINTER_ROLE on the points token. */
+  /** Holds MINTER_ROLE on the points token. Signs only within `gasCaps`. */
   minter: LocalAccount
+  /** Holds RELAYER_ROLE on the perk collection, points sale and escrow; pays relayed gas. Signs only within `gasCaps`. */
+  relayer: LocalAccount
+  /** Server-wide signing caps; a feature may apply stricter ones (the relayer's 1,000,000 gas). */
+  gasCaps: GasCaps
   /** Block explorer base URL, when one is configured (e.g. https://explorer.example). */
   explorerUrl?: string
   /** 'embedded' for the in-process dev chain, 'rpc' for a JSON-RPC URL. */

@@ -1,7 +1,10 @@
 import type { ApiKeyStore } from './api-key-store'
 import type { BrandStore } from './brand-store'
+import type { ChainJournalStore } from './chain-journal-store'
 import type { EventStore } from './event-store'
+import type { LeaseStore } from './lease-store'
 import type { MintStore } from './mint-store'
+import type { NonceStore } from './nonce-store'
 import type { RuleStore } from './rule-store'
 import type { SettingsStore } from './settings-store'
 import type { WalletStore } from './wallet-store'
@@ -18,6 +21,9 @@ export interface Stores {
   apiKeys: ApiKeyStore
   settings: SettingsStore
   mint: MintStore
+  nonces: NonceStore
+  leases: LeaseStore
+  chainJournal: ChainJournalStore
   events: EventStore
   webhooks: WebhookStore
 }

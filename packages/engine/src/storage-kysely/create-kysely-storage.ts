@@ -3,11 +3,14 @@ import { Migrator } from 'kysely/migration'
 import type { Storage, Stores } from '../ports/storage'
 import { createApiKeyStore } from './api-key-store'
 import { createBrandStore } from './brand-store'
+import { createChainJournalStore } from './chain-journal-store'
 import type { Database } from './database'
 import type { SqlDialect } from './dialect'
 import { createEventStore } from './event-store'
+import { createLeaseStore } from './lease-store'
 import { migrations } from './migrations/index'
 import { createMintStore } from './mint-store'
+import { createNonceStore } from './nonce-store'
 import { createRuleStore } from './rule-store'
 import { createSettingsStore } from './settings-store'
 import { createWalletStore } from './wallet-store'
@@ -26,6 +29,9 @@ function bindStores(db: Kysely<Database>, dialect: SqlDialect): Stores {
     apiKeys: createApiKeyStore(db, dialect),
     settings: createSettingsStore(db, dialect),
     mint: createMintStore(db, dialect),
+    nonces: createNonceStore(db, dialect),
+    leases: createLeaseStore(db, dialect),
+    chainJournal: createChainJournalStore(db, dialect),
     events: createEventStore(db, dialect),
     webhooks: createWebhookStore(db, dialect),
   }

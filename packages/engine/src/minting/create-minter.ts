@@ -1,0 +1,263 @@
+import { randomBytes } from 'node:crypto'
+import type { EngineContext } from '../context'
+import { ConfigError } from '../errors/common-errors'
+import { isLoyaltyError } from '../errors/loyalty-error'
+import type { MintBatchRecord, MintJobRecord } from '../ports/mint-store'
+import { checkBatch } from './check-batch'
+import { type MinterOptions, resolveMinterOptions } from './minter-options'
+import { createMinterRuntime, LeaseLostError, type MinterRuntime, type MinterStats } from './minter-runtime'
+import { type SendBatchResult, sendBatch } from './send-batch'
+import { signBatch } from './sign-batch'
+
+export type Minter = {
+  /** Starts the loop (idempotent). It acquires the signer's lease, recovers, then drains jobs. */
+  start(): void
+  /** Finishes the current step, releases the lease and resolves. */
+  stop(): Promise<void>
+  /** Look for work now (enqueuers in this process call it through `waitForMint`). */
+  wake(): void
+  /** Resolves once no job is pending or batched (tests, benchmarks, shutdown); rejects on timeout. */
+  drain(options?: { timeoutMs?: number }): Promise<void>
+  readonly leaseName: string
+  stats(): MinterStats
+}
+
+/**
+ * The minter service: drains pending mint jobs into `mintBatch` transactions of one signer. Only
+ * one minter per signer works at a time across processes (a fenced lease in storage); the others
+ * wait and take over when the holder's lease expires. See docs/minting.md.
+ *
+ * Loop: renew the lease · check signed batches (receipts, re-broadcasts, replacements) · re-sign
+ * batches whose retry is due · claim new jobs into batches while fewer than `maxInFlight` batches are
+ * open · sleep until woken or `pollIntervalMs`.
+ */
+export function createMinter(ctx: EngineContext, options: MinterOptions = {}): Minter {
+  const chain = ctx.chain
+  if (!chain) throw new ConfigError('the minter needs a chain (EngineContext.chain is undefined)')
+  const resolved = resolveMinterOptions(chain, options, `minter-${process.pid}-${ctx.ids.uuid()}`)
+  const leaseName = `minter:${chain.chainId}:${resolved.signer.address.toLowerCase()}`
+  const logger = ctx.logger.child({ component: 'minter', signer: resolved.signer.address })
+  const stats: MinterStats = {
+    leaseHeld: false,
+    batchesSigned: 0,
+    batchesConfirmed: 0,
+    jobsConfirmed: 0,
+    broadcasts: 0,
+    retries: 0,
+    lastError: null,
+  }
+  const rt: MinterRuntime = createMinterRuntime({ ctx, chain, options: resolved, logger, leaseName, stats })
+  const openScope = { chainId: chain.chainId, signer: rt.scope.address }
+  const chainId = chain.chainId
+
+  let running = false
+  let stopping = false
+  let loop: Promise<void> | undefined
+  let wakeUp: (() => void) | undefined
+  let woken = false
+  let lastRenew = 0
+  let claimsPausedUntil = 0
+  const checkAt = new Map<string, number>()
+
+  const wake = () => {
+    woken = true
+    wakeUp?.()
+  }
+  let offWake: (() => void) | undefined
+
+  function idle(ms: number) {
+    if (woken || stopping) {
+      woken = false
+      return Promise.resolve()
+    }
+    return new Promise<void>((resolve) => {
+      const timer = setTimeout(done, ms)
+      wakeUp = done
+      function done() {
+        clearTimeout(timer)
+        wakeUp = undefined
+        woken = false
+        resolve()
+      }
+    })
+  }
+
+  async function acquireLease(): Promise<boolean> {
+    const result = await ctx.storage.leases.acquire({
+      name: leaseName,
+      holder: resolved.holderId,
+      ttlMs: resolved.leaseTtlMs,
+      now: rt.now(),
+    })
+    if (!result.acquired) return false
+    rt.fence = result.fence
+    stats.leaseHeld = true
+    lastRenew = Date.now()
+    logger.info({ lease: leaseName, fence: result.fence }, 'minter lease acquired')
+    await recover()
+    return true
+  }
+
+  /** After taking the lease: align nonces with the chain; every open batch gets checked first. */
+  async function recover() {
+    const pending = await rt.client.getTransactionCount({ address: rt.signerAddress, blockTag: 'pending' })
+    const { next } = await rt.fenced((tx) => tx.nonces.resync({ ...rt.scope, chainNonce: pending }))
+    const open = await ctx.storage.mint.listOpenBatches(openScope)
+    checkAt.clear()
+    logger.info({ chainNonce: pending, storedNonce: next, openBatches: open.length }, 'minter recovered')
+  }
+
+  function due(batch: MintBatchRecord, now: number) {
+    if (batch.status === 'signed') return (checkAt.get(batch.batchId) ?? 0) <= now
+    return batch.nextAttemptAt <= now
+  }
+
+  function after(batch: MintBatchRecord, result: SendBatchResult) {
+    if (result.outcome === 'settled') checkAt.delete(batch.batchId)
+    else {
+      const delay = result.outcome === 'sent' ? resolved.receiptPollMs : Math.min(resolved.retryMaxMs, 1_000)
+      checkAt.set(batch.batchId, Date.now() + delay)
+      if (result.outcome === 'later') logger.debug({ batchId: batch.batchId, reason: result.reason }, 'broadcast later')
+    }
+  }
+
+  async function signAndSend(batch: MintBatchRecord, jobs?: MintJobRecord[]) {
+    try {
+      const signed = await signBatch(rt, batch, jobs ? { jobs } : {})
+      if (signed.outcome !== 'signed') return
+      after(batch, await sendBatch(rt, { ...batch, status: 'signed', txHash: signed.tx.txHash }, signed.tx))
+    } catch (error) {
+      if (error instanceof LeaseLostError || !isLoyaltyError(error)) throw error
+      // Refused before signing (a gas cap, …): nothing was signed or sent; try the batch later.
+      await rt.retry(batch, error.message)
+      if (error.code === 'GAS_PRICE_CAP_EXCEEDED') claimsPausedUntil = Date.now() + resolved.retryBaseMs * 4
+    }
+  }
+
+  /** One pass over the work; answers whether anything was done. */
+  async function step(): Promise<boolean> {
+    let worked = false
+    const open = await ctx.storage.mint.listOpenBatches(openScope)
+    const now = rt.now()
+    for (const batch of open) {
+      if (stopping) return worked
+      if (!due(batch, now)) continue
+      worked = true
+      if (batch.status === 'signed') after(batch, await checkBatch(rt, batch))
+      else await signAndSend(batch)
+    }
+    let inFlight = (await ctx.storage.mint.listOpenBatches(openScope)).length
+    let claimed = 0
+    while (!stopping && inFlight < resolved.maxInFlight && Date.now() >= claimsPausedUntil) {
+      try {
+        await rt.fees()
+      } catch (error) {
+        if (!isLoyaltyError(error)) throw error
+        stats.lastError = error.message
+        logger.warn({ error: error.message }, 'fees over the cap: minting paused')
+        claimsPausedUntil = Date.now() + resolved.retryBaseMs * 4
+        break
+      }
+      const batchId = `0x${randomBytes(32).toString('hex')}`
+      const jobs = await rt.fenced((tx) =>
+        tx.mint.claimJobs({
+          batchId,
+          chainId,
+          signer: rt.scope.address,
+          limit: resolved.maxBatchSize,
+          now: rt.now(),
+        }),
+      )
+      if (jobs.length === 0) break
+      const batch = await ctx.storage.mint.getBatch(batchId)
+      if (!batch) throw new Error(`batch ${batchId} vanished after claim`)
+      worked = true
+      claimed++
+      inFlight++
+      await signAndSend(batch, jobs)
+      if (jobs.length < resolved.maxBatchSize) break
+    }
+    return worked || claimed > 0
+  }
+
+  async function run() {
+    let failures = 0
+    let wasIdle = true
+    while (!stopping) {
+      try {
+        if (!stats.leaseHeld) {
+          if (!(await acquireLease())) {
+            await idle(Math.min(resolved.leaseTtlMs / 3, 2_000))
+            continue
+          }
+        } else if (Date.now() - lastRenew > resolved.leaseTtlMs / 3) {
+          await rt.fenced(async () => {})
+          lastRenew = Date.now()
+        }
+        if (wasIdle && resolved.batchWindowMs > 0) await new Promise((r) => setTimeout(r, resolved.batchWindowMs))
+        const worked = await step()
+        if (worked) lastRenew = Date.now()
+        failures = 0
+        wasIdle = !worked
+        if (!worked) await idle(nextWake())
+      } catch (error) {
+        if (error instanceof LeaseLostError) {
+          stats.leaseHeld = false
+          logger.warn({ lease: leaseName }, 'minter lease lost; standing by')
+          continue
+        }
+        failures++
+        const message = error instanceof Error ? error.message : String(error)
+        stats.lastError = message
+        logger.error({ error: message, failures }, 'minter step failed')
+        await idle(Math.min(resolved.retryMaxMs, resolved.retryBaseMs * 2 ** Math.min(failures, 10)))
+      }
+    }
+  }
+
+  function nextWake() {
+    let wait = resolved.pollIntervalMs
+    const now = Date.now()
+    for (const at of checkAt.values()) wait = Math.min(wait, Math.max(0, at - now))
+    return wait
+  }
+
+  return {
+    leaseName,
+    start() {
+      if (running) return
+      running = true
+      stopping = false
+      offWake = rt.signals.onWake(wake)
+      loop = run()
+    },
+    async stop() {
+      if (!running) return
+      stopping = true
+      wake()
+      await loop
+      running = false
+      offWake?.()
+      if (stats.leaseHeld) {
+        await ctx.storage.leases
+          .release({ name: leaseName, holder: resolved.holderId, fence: rt.fence })
+          .catch(() => undefined)
+        stats.leaseHeld = false
+      }
+    },
+    wake,
+    async drain({ timeoutMs = 60_000 } = {}) {
+      const deadline = Date.now() + timeoutMs
+      for (;;) {
+        const counts = await ctx.storage.mint.countJobs()
+        if (counts.pending === 0 && counts.batched === 0) return
+        if (Date.now() > deadline) {
+          throw new Error(`minter drain timed out: ${counts.pending} pending, ${counts.batched} batched`)
+        }
+        wake()
+        await new Promise((r) => setTimeout(r, 20))
+      }
+    },
+    stats: () => ({ ...stats }),
+  }
+}

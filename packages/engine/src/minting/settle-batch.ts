@@ -1,0 +1,58 @@
+import type { MintBatchRecord } from '../ports/mint-store'
+import { decodeMintRevert } from './decode-mint-revert'
+import { findBatchMint } from './find-batch-mint'
+import { encodeMintBatch } from './mint-batch-call'
+import type { MinterRuntime } from './minter-runtime'
+
+/**
+ * If the token already minted the batch (by any of its transactions), confirms it with the minting
+ * transaction and answers true. Answers false when the batch id is still unused on chain.
+ */
+export async function settleIfMinted(rt: MinterRuntime, batch: MintBatchRecord): Promise<boolean> {
+  const lookup = await findBatchMint(rt.client, {
+    token: rt.chain.contracts.pointsToken,
+    batchId: batch.batchId as `0x${string}`,
+    fromBlock: batch.sentBlock,
+  })
+  if (!lookup.minted) return false
+  if (lookup.txHash && lookup.blockNumber !== null) {
+    await rt.confirm(batch, lookup.txHash, lookup.blockNumber)
+  } else {
+    // The token says minted but no node answered the log: never sign it again; look again later.
+    await rt.retry(batch, 'batch is minted on chain but its BatchMinted log was not found yet')
+  }
+  return true
+}
+
+/**
+ * Settles a batch from a receipt of one of its transactions: success confirms; a revert is either
+ * "already minted" (BatchAlreadyMinted: another transaction of the batch minted it, so confirm with
+ * that one) or a real failure (retry with backoff; the next attempt is simulated before signing).
+ */
+export async function settleFromReceipt(
+  rt: MinterRuntime,
+  batch: MintBatchRecord,
+  receipt: { status: 'success' | 'reverted'; transactionHash: `0x${string}`; blockNumber: bigint },
+): Promise<void> {
+  if (receipt.status === 'success') {
+    await rt.confirm(batch, receipt.transactionHash, Number(receipt.blockNumber))
+    return
+  }
+  await rt.fenced((tx) =>
+    tx.mint.setTransactionStatus({ txHash: receipt.transactionHash, status: 'reverted', error: 'reverted on chain' }),
+  )
+  if (await settleIfMinted(rt, batch)) return
+  let reason = 'reverted on chain'
+  try {
+    const jobs = await rt.ctx.storage.mint.listBatchJobs(batch.batchId)
+    await rt.client.call({
+      account: rt.signerAddress,
+      to: rt.chain.contracts.pointsToken,
+      data: encodeMintBatch(batch.batchId, jobs),
+    })
+    reason = 'reverted on chain (out of gas?)'
+  } catch (error) {
+    reason = `reverted on chain: ${decodeMintRevert(error).message}`
+  }
+  await rt.retry(batch, reason)
+}
