@@ -17,7 +17,11 @@ export async function postEvent(endpoint: string, body: string): Promise<TrackRe
       keepalive: true,
     })
   } catch {
-    return { success: false, error: 'Network error: the loyalty server could not be reached', code: 'NETWORK_ERROR' }
+    return {
+      success: false,
+      error: 'Network error: the loyalty server could not be reached or did not allow this site (CORS)',
+      code: 'NETWORK_ERROR',
+    }
   }
   let data: unknown
   try {
