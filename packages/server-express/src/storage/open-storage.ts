@@ -1,0 +1,94 @@
+import { mkdirSync } from 'node:fs'
+import { dirname, join, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { ConfigError, type Logger, type Storage } from '@loyaltykit/engine'
+import { createKyselyStorage, type Database, SqliteImmediateDialect } from '@loyaltykit/engine/storage-kysely'
+import { Kysely, PostgresDialect } from 'kysely'
+import pg from 'pg'
+import { openSqliteDatabase } from './open-sqlite-database'
+import { pgTypes } from './pg-types'
+
+export type OpenStorageParameters = {
+  /**
+   * `postgres://…` or `postgresql://…` → PostgreSQL. `sqlite:<path>` or `file:<path>` → that SQLite
+   * file (relative to the working directory; `sqlite::memory:` for a private in-memory database).
+   * Unset or empty → SQLite file `<dataDir>/loyaltykit.db`.
+   */
+  databaseUrl?: string | undefined
+  /** The data folder; holds the default SQLite file (folders are created as needed). */
+  dataDir: string
+  logger?: Pick<Logger, 'info' | 'error'> | undefined
+  /** PostgreSQL pool size (default 10). */
+  poolSize?: number | undefined
+}
+
+export const DEFAULT_SQLITE_FILE = 'loyaltykit.db'
+
+/**
+ * Opens the Storage a loyaltykit process uses (not migrated: call `storage.migrate()`). Throws
+ * ConfigError for a malformed or unsupported DATABASE_URL; never echoes the URL (it may hold a password).
+ *
+ * SQLite: several processes may share the file, but open it once per process: two connections in
+ * one thread wait on each other's write lock synchronously (busy_timeout, then SQLITE_BUSY).
+ */
+export async function openStorage(p: OpenStorageParameters): Promise<Storage> {
+  const url = p.databaseUrl?.trim()
+  if (!url) return openSqlite(join(p.dataDir, DEFAULT_SQLITE_FILE), p)
+  if (/^postgres(ql)?:/i.test(url)) return openPostgres(url, p)
+  if (/^file:\/\//i.test(url)) return openSqlite(fileUrlToPath(url), p)
+  const sqlitePath = /^(sqlite|file):(.+)$/i.exec(url)?.[2]
+  if (sqlitePath === ':memory:') return openSqlite(sqlitePath, p)
+  if (sqlitePath) return openSqlite(resolve(sqlitePath.replace(/^\/\/(?=\/)/, '')), p)
+  throw new ConfigError(
+    'DATABASE_URL must be a postgres:// (or postgresql://) URL, or sqlite:<path> / file:<path>; unset means SQLite in the data folder',
+  )
+}
+
+function fileUrlToPath(url: string): string {
+  try {
+    return fileURLToPath(url)
+  } catch {
+    throw new ConfigError('DATABASE_URL is not a valid file:// URL')
+  }
+}
+
+function openSqlite(file: string, p: OpenStorageParameters): Storage {
+  let sqlite: ReturnType<typeof openSqliteDatabase>
+  try {
+    if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true })
+    sqlite = openSqliteDatabase(file)
+  } catch (e) {
+    throw new ConfigError(`Cannot open the SQLite database ${file}: ${(e as Error).message}`, { file })
+  }
+  p.logger?.info({ dialect: 'sqlite', file }, 'storage opened')
+  const db = new Kysely<Database>({ dialect: new SqliteImmediateDialect({ database: sqlite }) })
+  return createKyselyStorage(db, { dialect: 'sqlite' })
+}
+
+function openPostgres(url: string, p: OpenStorageParameters): Storage {
+  let parsed: URL
+  try {
+    parsed = new URL(url)
+  } catch {
+    throw new ConfigError('DATABASE_URL is not a valid URL (expected postgres://user:password@host:5432/database)')
+  }
+  if (parsed.hostname === '' && !parsed.searchParams.has('host')) {
+    throw new ConfigError('DATABASE_URL names no host (expected postgres://user:password@host:5432/database)')
+  }
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: p.poolSize ?? 10,
+    connectionTimeoutMillis: 10_000,
+    keepAlive: true,
+    application_name: 'loyaltykit',
+    types: pgTypes,
+  })
+  // An idle client losing its connection emits here; without a listener the process would crash.
+  pool.on('error', (err) => p.logger?.error({ err: err.message }, 'idle PostgreSQL connection failed'))
+  p.logger?.info(
+    { dialect: 'postgres', host: parsed.hostname, port: parsed.port || '5432', database: parsed.pathname.slice(1) },
+    'storage opened',
+  )
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
+  return createKyselyStorage(db, { dialect: 'postgres' })
+}
