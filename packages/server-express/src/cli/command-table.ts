@@ -1,0 +1,29 @@
+import type { Command } from './command'
+import { brandCreateCommand } from './commands/brand-create'
+import { brandListCommand } from './commands/brand-list'
+import { contractsDeployCommand } from './commands/contracts-deploy'
+import { migrateCommand } from './commands/migrate'
+import { ruleListCommand } from './commands/rule-list'
+import { ruleSetCommand } from './commands/rule-set'
+import { startCommand } from './commands/start'
+import { webhookDeliveriesCommand } from './commands/webhook-deliveries'
+import { webhookDisableCommand } from './commands/webhook-disable'
+import { webhookEnableCommand } from './commands/webhook-enable'
+import { webhookRedeliverCommand } from './commands/webhook-redeliver'
+import { webhookSetCommand } from './commands/webhook-set'
+
+/** Every `loyaltykit` command, in the order `--help` lists them. */
+export const COMMANDS: readonly Command[] = [
+  startCommand,
+  migrateCommand,
+  brandCreateCommand,
+  brandListCommand,
+  ruleSetCommand,
+  ruleListCommand,
+  webhookSetCommand,
+  webhookDeliveriesCommand,
+  webhookRedeliverCommand,
+  webhookDisableCommand,
+  webhookEnableCommand,
+  contractsDeployCommand,
+]

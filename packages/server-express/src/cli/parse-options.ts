@@ -1,0 +1,30 @@
+import { UsageError } from './usage-error'
+
+/** A numeric flag value, or a UsageError naming the flag. */
+export function parseNumberOption(
+  value: string | undefined,
+  flag: string,
+  path: string[],
+  opts: { integer?: boolean } = {},
+): number | undefined {
+  if (value === undefined) return undefined
+  const n = Number(value)
+  if (value.trim() === '' || !Number.isFinite(n) || (opts.integer && !Number.isInteger(n))) {
+    throw new UsageError(`--${flag} must be ${opts.integer ? 'an integer' : 'a number'}, got "${value}"`, path)
+  }
+  return n
+}
+
+/** A required string flag, or a UsageError. */
+export function requireOption(value: string | undefined, flag: string, path: string[]): string {
+  if (value === undefined || value.trim() === '') throw new UsageError(`--${flag} is required`, path)
+  return value
+}
+
+/** `a,b , c` → ['a','b','c']; '' → []. */
+export function splitList(value: string): string[] {
+  return value
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s.length > 0)
+}

@@ -1,0 +1,102 @@
+import { parseArgs } from 'node:util'
+import { SERVER_VERSION } from '../server-version'
+import type { CliIo, Command } from './command'
+import { COMMANDS } from './command-table'
+import { formatCliError } from './format-cli-error'
+import { UsageError } from './usage-error'
+
+function write(stream: NodeJS.WritableStream, text: string) {
+  stream.write(text.endsWith('\n') ? text : `${text}\n`)
+}
+
+function overview(prefix: string[]): string {
+  const list = COMMANDS.filter((c) => prefix.every((w, i) => c.path[i] === w))
+  const width = Math.max(...list.map((c) => c.path.join(' ').length))
+  const lines = list.map((c) => `  ${c.path.join(' ').padEnd(width)}  ${c.summary}`)
+  const title =
+    prefix.length === 0 ? 'loyaltykit <command> [options]' : `loyaltykit ${prefix.join(' ')} <command> [options]`
+  return [
+    `Usage: ${title}`,
+    '',
+    'Commands:',
+    ...lines,
+    '',
+    'Run `loyaltykit <command> --help` for the options of a command.',
+    'Configuration comes from environment variables (see docs/configuration.md).',
+  ].join('\n')
+}
+
+/** `--max-claims -1` → `--max-claims=-1`: a negative number after a string option is its value. */
+function joinNegativeNumbers(args: string[], command: Command): string[] {
+  const out: string[] = []
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i] as string
+    const next = args[i + 1]
+    const name = a.startsWith('--') && !a.includes('=') ? a.slice(2) : undefined
+    if (name && command.options[name]?.type === 'string' && next !== undefined && /^-\d+(\.\d+)?$/.test(next)) {
+      out.push(`${a}=${next}`)
+      i++
+    } else out.push(a)
+  }
+  return out
+}
+
+function findCommand(argv: string[]): { command: Command | undefined; rest: string[]; words: string[] } {
+  const words: string[] = []
+  for (const a of argv) {
+    if (a.startsWith('-')) break
+    words.push(a)
+  }
+  let best: Command | undefined
+  for (const c of COMMANDS) {
+    if (c.path.every((w, i) => words[i] === w) && (best === undefined || c.path.length > best.path.length)) best = c
+  }
+  return { command: best, rest: best ? argv.slice(best.path.length) : argv, words }
+}
+
+/** Runs the `loyaltykit` CLI; resolves to the exit code (never calls process.exit). */
+export async function runCli(argv: string[], io: CliIo): Promise<number> {
+  try {
+    if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-v')) {
+      write(io.stdout, SERVER_VERSION)
+      return 0
+    }
+    const askedHelp = argv.includes('--help') || argv.includes('-h') || argv[0] === 'help'
+    const { command, rest, words } = findCommand(argv[0] === 'help' ? argv.slice(1) : argv)
+    if (command === undefined) {
+      const isGroup = words.length > 0 && COMMANDS.some((c) => c.path[0] === words[0])
+      const prefix = isGroup ? [words[0] as string] : []
+      if (askedHelp || words.length === 0 || (isGroup && words.length === 1)) {
+        write(askedHelp ? io.stdout : io.stderr, overview(prefix))
+        return askedHelp ? 0 : 1
+      }
+      throw new UsageError(`unknown command "${words.join(' ')}"`, prefix)
+    }
+    if (askedHelp) {
+      write(io.stdout, `Usage: loyaltykit ${command.path.join(' ')} ${command.help}`)
+      return 0
+    }
+    let parsed: ReturnType<typeof parseArgs>
+    try {
+      parsed = parseArgs({
+        args: joinNegativeNumbers(rest, command),
+        options: command.options,
+        strict: true,
+        allowPositionals: command.allowPositionals ?? false,
+      })
+    } catch (e) {
+      throw new UsageError(
+        e instanceof Error ? e.message.replace(/\s*To specify an option argument.*$/s, '') : String(e),
+        command.path,
+      )
+    }
+    return await command.run({
+      values: parsed.values as Record<string, string | boolean | string[] | boolean[] | undefined>,
+      positionals: parsed.positionals,
+      io,
+    })
+  } catch (e) {
+    write(io.stderr, formatCliError(e))
+    return 1
+  }
+}

@@ -1,0 +1,86 @@
+import { mkdir } from 'node:fs/promises'
+import {
+  createAesGcmKeyVault,
+  createEngine,
+  type Engine,
+  isLoyaltyError,
+  type KeyVault,
+  type Storage,
+  UnavailableError,
+} from '@loyaltykit/engine'
+import type { LoyaltykitConfig } from '../config/loyaltykit-config'
+import { loadMasterKey } from '../config/master-key'
+import type { ServerLogger } from '../logging/create-logger'
+import { redactText } from '../logging/redact-secrets'
+import { openStorage } from '../storage/open-storage'
+import { openChainFromConfig, type RuntimeChain } from './open-chain-from-config'
+
+export type OpenRuntimeParameters = {
+  config: LoyaltykitConfig
+  logger: ServerLogger
+  /** Open the chain too (start). Data-only commands (brand, rule, migrate) leave it closed. */
+  withChain: boolean
+}
+
+/** Everything a loyaltykit process holds open; `close()` releases it in reverse order. */
+export type Runtime = {
+  config: LoyaltykitConfig
+  logger: ServerLogger
+  storage: Storage
+  keyVault: KeyVault
+  chain: RuntimeChain | undefined
+  engine: Engine
+  /** Applied by this open (empty when the schema was up to date). */
+  migrationsApplied: string[]
+  close(): Promise<void>
+}
+
+/**
+ * logger → storage (openStorage) → migrate → key vault (master key + AES-256-GCM) → chain (optional)
+ * → engine. On a failure, what was opened is closed again before the error propagates.
+ */
+export async function openRuntime(p: OpenRuntimeParameters): Promise<Runtime> {
+  const { config, logger } = p
+  await mkdir(config.dataDir, { recursive: true })
+  const storage = await openStorage({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, logger })
+  let chain: RuntimeChain | undefined
+  try {
+    const { applied } = await storage.migrate().catch((e: unknown) => {
+      if (isLoyaltyError(e)) throw e
+      throw new UnavailableError(
+        `Cannot use the database: ${redactText(e instanceof Error ? e.message : String(e))}`,
+        'DATABASE_UNAVAILABLE',
+        { dialect: storage.dialect },
+        e,
+      )
+    })
+    if (applied.length > 0) logger.info({ migrations: applied }, 'database migrated')
+    const masterKey = await loadMasterKey({ env: config.env, dataDir: config.dataDir, logger })
+    const keyVault = createAesGcmKeyVault(masterKey)
+    if (p.withChain) chain = await openChainFromConfig({ config, storage, logger })
+    const engine = createEngine({ storage, keyVault, ...(chain ? { chain } : {}), logger })
+    let closed = false
+    return {
+      config,
+      logger,
+      storage,
+      keyVault,
+      chain,
+      engine,
+      migrationsApplied: applied,
+      async close() {
+        if (closed) return
+        closed = true
+        try {
+          await chain?.close()
+        } finally {
+          await storage.close()
+        }
+      },
+    }
+  } catch (e) {
+    await chain?.close().catch(() => {})
+    await storage.close().catch(() => {})
+    throw e
+  }
+}

@@ -1,0 +1,48 @@
+import { type ChildProcess, spawn } from 'node:child_process'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', '..')
+const cliSource = join(repoRoot, 'packages', 'server-express', 'src', 'cli', 'main.ts')
+
+/** Environment for a spawned CLI: no inherited loyaltykit/DB variables, quiet logs unless asked. */
+export function cliEnv(extra: Record<string, string | undefined>): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: 'test' }
+  for (const [k, v] of Object.entries(extra)) if (v !== undefined) env[k] = v
+  return env
+}
+
+/** Spawns the `loyaltykit` CLI from source (node + tsx, source condition), as a user would run it. */
+export function spawnCli(args: string[], env: NodeJS.ProcessEnv): ChildProcess {
+  return spawn(process.execPath, ['--conditions=source', '--import', 'tsx', cliSource, ...args], {
+    cwd: repoRoot,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+}
+
+export type CliResult = { code: number | null; stdout: string; stderr: string }
+
+/** Runs the CLI to completion. */
+export function runCliProcess(args: string[], env: NodeJS.ProcessEnv, timeoutMs = 30_000): Promise<CliResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawnCli(args, env)
+    let stdout = ''
+    let stderr = ''
+    child.stdout?.on('data', (d) => {
+      stdout += d
+    })
+    child.stderr?.on('data', (d) => {
+      stderr += d
+    })
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL')
+      reject(new Error(`loyaltykit ${args.join(' ')} did not exit within ${timeoutMs} ms; stderr: ${stderr}`))
+    }, timeoutMs)
+    child.on('error', reject)
+    child.on('close', (code) => {
+      clearTimeout(timer)
+      resolve({ code, stdout, stderr })
+    })
+  })
+}
