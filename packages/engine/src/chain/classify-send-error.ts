@@ -7,6 +7,7 @@
  * - `fee_too_low`: the max fee is under the next block's base fee; re-sign with fresh fees.
  * - `insufficient_funds`: the signer cannot pay for gas; retry later (operator action).
  * - `rejected`: the node will never accept this exact transaction (bad gas limit, bad chain id, …); re-sign.
+ * - `reverted`: the node executed and mined it, and it reverted (automining dev chains answer so): read its receipt.
  * - `transient`: network trouble, timeouts, rate limits, unknown: retry the same transaction.
  */
 export type SendErrorKind =
@@ -17,6 +18,7 @@ export type SendErrorKind =
   | 'fee_too_low'
   | 'insufficient_funds'
   | 'rejected'
+  | 'reverted'
   | 'transient'
 
 const patterns: Array<[SendErrorKind, RegExp]> = [
@@ -33,6 +35,7 @@ const patterns: Array<[SendErrorKind, RegExp]> = [
     'rejected',
     /intrinsic gas too low|exceeds block gas limit|exceeds transaction gas cap|gas limit.*(exceeds|too high)|invalid chain ?id|invalid sender|oversized data|tx fee .* exceeds the configured cap|tip higher than fee cap|max priority fee per gas higher than max fee per gas/i,
   ],
+  ['reverted', /VM Exception while processing transaction|transaction reverted|execution reverted/i],
 ]
 
 function messagesOf(error: unknown): string {

@@ -37,6 +37,12 @@ export async function sendBatch(rt: MinterRuntime, batch: MintBatchRecord, tx: M
         await rt.fenced((s) => s.mint.setTransactionStatus({ txHash: tx.txHash, status: 'dropped', error: message }))
         await rt.retry(batch, `broadcast rejected (${kind}): ${message}`)
         return { outcome: 'settled' }
+      case 'reverted': {
+        const receipt = await rt.client.getTransactionReceipt({ hash: tx.txHash as Hash }).catch(() => undefined)
+        if (!receipt) return { outcome: 'later', reason: message }
+        await settleFromReceipt(rt, batch, receipt)
+        return { outcome: 'settled' }
+      }
       case 'insufficient_funds':
         rt.logger.error({ signer: rt.signerAddress, batchId: batch.batchId }, 'minter account cannot pay for gas')
         rt.stats.lastError = message

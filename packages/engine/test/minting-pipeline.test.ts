@@ -1,0 +1,285 @@
+import { randomBytes } from 'node:crypto'
+import { pointsTokenAbi } from '@loyaltykit/contracts'
+import {
+  createMinter,
+  type EngineContext,
+  enqueueMint,
+  getMintJob,
+  isLoyaltyError,
+  type Minter,
+  type MinterOptions,
+  waitForMint,
+} from '@loyaltykit/engine'
+import { encodeFunctionData, type Hex, keccak256 } from 'viem'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { TEST_PRIVATE_KEYS } from '../../contracts/test/edr'
+import { type MintingTestChain, startMintingTestChain } from './minting-test-chain'
+import { createTestContext } from './support/test-context'
+import { testDatabases, useTestStorage } from './support/test-databases'
+
+const WEI = 10n ** 18n
+const address = () => `0x${randomBytes(20).toString('hex')}`
+
+describe.each(testDatabases())('minting pipeline on $dialect with the EDR chain', (db) => {
+  const t = useTestStorage(db)
+  let testChain: MintingTestChain
+  let ctx: EngineContext
+  const minters: Minter[] = []
+
+  beforeAll(async () => {
+    testChain = await startMintingTestChain()
+  })
+  afterAll(async () => {
+    await Promise.all(minters.map((m) => m.stop()))
+    await testChain?.close()
+  })
+
+  function minter(options: MinterOptions = {}, context = ctx) {
+    const m = createMinter(context, { pollIntervalMs: 20, retryBaseMs: 20, ...options })
+    minters.push(m)
+    m.start()
+    return m
+  }
+
+  async function enqueue(jobs: Array<{ key: string; to: string; amount: number }>) {
+    return t.storage.transaction(async (tx) => {
+      const ids: string[] = []
+      for (const j of jobs)
+        ids.push((await enqueueMint(tx, { idempotencyKey: j.key, to: j.to, amount: j.amount, source: 'test' })).jobId)
+      return ids
+    })
+  }
+
+  it('1,000 jobs give exactly 1,000 mints, in batches of at most maxBatchSize', async () => {
+    ctx = createTestContext(t.storage, { chain: testChain.chain })
+    const supplyBefore = await testChain.totalSupply()
+    const recipients = Array.from({ length: 700 }, address)
+    const jobs = Array.from({ length: 1000 }, (_, i) => ({
+      key: `bulk:${i}`,
+      to: recipients[i % recipients.length]!,
+      amount: 1 + (i % 37),
+    }))
+    const expected = new Map<string, bigint>()
+    for (const j of jobs) expected.set(j.to, (expected.get(j.to) ?? 0n) + BigInt(j.amount) * WEI)
+    const ids: string[] = []
+    for (let i = 0; i < jobs.length; i += 100) ids.push(...(await enqueue(jobs.slice(i, i + 100))))
+
+    const m = minter({ maxBatchSize: 300 })
+    await m.drain({ timeoutMs: 30_000 })
+    await m.stop()
+
+    for (const [to, amount] of expected) expect(await testChain.balanceOf(to)).toBe(amount)
+    const total = [...expected.values()].reduce((a, b) => a + b, 0n)
+    expect((await testChain.totalSupply()) - supplyBefore).toBe(total)
+    const logs = await testChain.batchMintedLogs()
+    expect(logs.reduce((n, l) => n + l.count, 0n)).toBe(1000n)
+    for (const l of logs) expect(l.count).toBeLessThanOrEqual(300n)
+    const hashes = new Set(logs.map((l) => l.transactionHash))
+    for (const id of ids) {
+      const job = await getMintJob(ctx, { jobId: id })
+      expect(job?.status).toBe('confirmed')
+      expect(hashes.has(job!.txHash!)).toBe(true)
+    }
+    expect(m.stats()).toMatchObject({ jobsConfirmed: 1000, leaseHeld: false })
+  })
+
+  it('the same idempotency key twice gives one job and one mint; waitForMint returns its hash', async () => {
+    const to = address()
+    const first = await t.storage.transaction((tx) =>
+      enqueueMint(tx, { idempotencyKey: 'payment:cs_twice', to, amount: 250, source: 'payment' }),
+    )
+    const second = await t.storage.transaction((tx) =>
+      enqueueMint(tx, { idempotencyKey: 'payment:cs_twice', to, amount: 250, source: 'payment' }),
+    )
+    expect(second).toMatchObject({ jobId: first.jobId, created: false })
+    const pending = await waitForMint(ctx, first.jobId, { timeoutMs: 0 })
+    expect(pending.status).toBe('pending')
+
+    const m = minter()
+    const started = Date.now()
+    const result = await waitForMint(ctx, first.jobId, { timeoutMs: 10_000 })
+    expect(Date.now() - started).toBeLessThan(5_000)
+    expect(result.status).toBe('confirmed')
+    const receipt = await testChain.publicClient.getTransactionReceipt({ hash: result.txHash! })
+    expect(receipt.status).toBe('success')
+    expect(await testChain.balanceOf(to)).toBe(250n * WEI)
+    await m.stop()
+  })
+
+  it('a batch already minted on chain (BatchAlreadyMinted) is confirmed with the minting transaction, never minted twice', async () => {
+    const to = address()
+    await enqueue([{ key: `already:${to}`, to, amount: 9 }])
+    const batchId = `0x${randomBytes(32).toString('hex')}`
+    const jobs = await t.storage.transaction((tx) =>
+      tx.mint.claimJobs({
+        batchId,
+        chainId: 31337,
+        signer: testChain.chain.minter.address,
+        limit: 10,
+        now: Date.now(),
+      }),
+    )
+    expect(jobs.map((j) => j.to)).toContain(to.toLowerCase())
+    // Another attempt of this batch (e.g. signed before a crash, record lost) minted it already.
+    const minterAccount = testChain.chain.minter
+    const nonce = await testChain.publicClient.getTransactionCount({ address: minterAccount.address })
+    const raw = await minterAccount.signTransaction({
+      chainId: 31337,
+      type: 'eip1559',
+      to: testChain.chain.contracts.pointsToken,
+      data: encodeFunctionData({
+        abi: pointsTokenAbi,
+        functionName: 'mintBatch',
+        args: [batchId as Hex, jobs.map((j) => j.to as Hex), jobs.map((j) => BigInt(j.amountWei))],
+      }),
+      nonce,
+      gas: 1_000_000n,
+      maxFeePerGas: 10_000_000_000n,
+      maxPriorityFeePerGas: 1n,
+    })
+    const earlier = (await testChain.rpc('eth_sendRawTransaction', [raw])) as Hex
+
+    const m = minter()
+    const result = await waitForMint(ctx, jobs[0]!.id, { timeoutMs: 10_000 })
+    expect(result).toMatchObject({ status: 'confirmed', txHash: earlier })
+    expect(await testChain.balanceOf(to)).toBe(9n * WEI)
+    const attempts = await t.storage.mint.listTransactions(batchId)
+    expect(attempts).toHaveLength(1)
+    expect(attempts[0]?.status).toBe('reverted')
+    await m.stop()
+  })
+
+  it('"nonce too low" is diagnosed: a nonce used by someone else → resync and re-sign with a fresh nonce', async () => {
+    const m = minter()
+    // Let the minter take its lease and resync its nonces, then use its next nonce behind its back.
+    const to = address()
+    await enqueue([{ key: `warmup:${to}`, to, amount: 1 }])
+    await m.drain({ timeoutMs: 10_000 })
+    const minterAccount = testChain.chain.minter
+    const nonce = await testChain.publicClient.getTransactionCount({ address: minterAccount.address })
+    const scope = { chainId: 31337, address: minterAccount.address.toLowerCase() }
+    expect((await t.storage.nonces.peek(scope)).next).toBe(nonce)
+    const foreign = await minterAccount.signTransaction({
+      chainId: 31337,
+      type: 'eip1559',
+      to: address() as Hex,
+      value: 0n,
+      nonce,
+      gas: 21_000n,
+      maxFeePerGas: 10_000_000_000n,
+      maxPriorityFeePerGas: 1n,
+    })
+    await testChain.rpc('eth_sendRawTransaction', [foreign])
+
+    const victim = address()
+    const [jobId] = await enqueue([{ key: `nonce-victim:${victim}`, to: victim, amount: 42 }])
+    const result = await waitForMint(ctx, jobId!, { timeoutMs: 10_000 })
+    expect(result.status).toBe('confirmed')
+    expect(await testChain.balanceOf(victim)).toBe(42n * WEI)
+    const job = await getMintJob(ctx, { jobId: jobId! })
+    const attempts = await t.storage.mint.listTransactions(job!.batchId!)
+    expect(attempts.map((a) => [a.nonce, a.status])).toEqual([
+      [nonce, 'dropped'],
+      [nonce + 1, 'mined'],
+    ])
+    expect(attempts[0]?.error).toContain('nonce used by another transaction')
+    expect((await t.storage.nonces.peek(scope)).next).toBe(nonce + 2)
+    await m.stop()
+  })
+
+  it('refuses to sign over the gas-price cap: jobs stay pending, nothing is broadcast; a normal cap mints them', async () => {
+    const to = address()
+    const [jobId] = await enqueue([{ key: `capped:${to}`, to, amount: 5 }])
+    const nonceBefore = await testChain.publicClient.getTransactionCount({ address: testChain.chain.minter.address })
+    const capped = minter({ gasCaps: { maxFeePerGas: 1_000n, maxGas: 16_000_000n } })
+    await new Promise((r) => setTimeout(r, 300))
+    expect(capped.stats().lastError).toMatch(/cap/)
+    expect((await getMintJob(ctx, { jobId: jobId! }))?.status).toBe('pending')
+    expect(await testChain.publicClient.getTransactionCount({ address: testChain.chain.minter.address })).toBe(
+      nonceBefore,
+    )
+    await capped.stop()
+
+    const m = minter()
+    expect((await waitForMint(ctx, jobId!, { timeoutMs: 10_000 })).status).toBe('confirmed')
+    expect(await testChain.balanceOf(to)).toBe(5n * WEI)
+    await m.stop()
+  })
+
+  it('keeps each transaction under the gas-limit cap by shrinking batches', async () => {
+    const jobs = Array.from({ length: 25 }, (_, i) => ({
+      key: `small-cap:${i}:${randomBytes(3).toString('hex')}`,
+      to: address(),
+      amount: 1,
+    }))
+    const ids = await enqueue(jobs)
+    // (1,000,000 − 100,000) / 28,000 → 32 jobs at most; ask for batches of 10 at a 400,000 cap → 10.
+    const m = minter({ gasCaps: { maxFeePerGas: 100_000_000_000n, maxGas: 400_000n }, maxBatchSize: 500 })
+    await m.drain({ timeoutMs: 15_000 })
+    await m.stop()
+    const batchIds = new Set<string>()
+    for (const id of ids) batchIds.add((await getMintJob(ctx, { jobId: id }))!.batchId!)
+    for (const batchId of batchIds) {
+      const batch = await t.storage.mint.getBatch(batchId)
+      expect(batch!.jobCount).toBeLessThanOrEqual(10)
+      const receipt = await testChain.publicClient.getTransactionReceipt({ hash: batch!.txHash as Hex })
+      expect(receipt.status).toBe('success')
+      const tx = await testChain.publicClient.getTransaction({ hash: batch!.txHash as Hex })
+      expect(tx.gas).toBeLessThanOrEqual(400_000n)
+    }
+    for (const j of jobs) expect(await testChain.balanceOf(j.to)).toBe(WEI)
+  })
+
+  it('one minter per signer: a second minter waits for the lease and takes over when the first stops', async () => {
+    const a = minter({ leaseTtlMs: 2_000 })
+    const b = minter({ leaseTtlMs: 2_000 })
+    const to = address()
+    const [first] = await enqueue([{ key: `lease-a:${to}`, to, amount: 3 }])
+    expect((await waitForMint(ctx, first!, { timeoutMs: 10_000 })).status).toBe('confirmed')
+    const holders = [a, b].filter((m) => m.stats().leaseHeld)
+    expect(holders).toHaveLength(1)
+    await holders[0]!.stop()
+    const other = a === holders[0] ? b : a
+    const [second] = await enqueue([{ key: `lease-b:${to}`, to, amount: 4 }])
+    expect((await waitForMint(ctx, second!, { timeoutMs: 10_000 })).status).toBe('confirmed')
+    expect(other.stats().leaseHeld).toBe(true)
+    expect(await testChain.balanceOf(to)).toBe(7n * WEI)
+    await other.stop()
+  })
+
+  it('signing is refused over the caps for any signer wrapped withGasCaps', async () => {
+    const error = await testChain.chain.relayer
+      .signTransaction({
+        chainId: 31337,
+        type: 'eip1559',
+        to: address() as Hex,
+        nonce: 0,
+        gas: 17_000_000n,
+        maxFeePerGas: 1n,
+        maxPriorityFeePerGas: 1n,
+      })
+      .catch((e: unknown) => e)
+    expect(isLoyaltyError(error) && error.code).toBe('GAS_LIMIT_CAP_EXCEEDED')
+    const pricey = await testChain.chain.relayer
+      .signTransaction({
+        chainId: 31337,
+        type: 'legacy',
+        to: address() as Hex,
+        nonce: 0,
+        gas: 21_000n,
+        gasPrice: 101_000_000_000n,
+      })
+      .catch((e: unknown) => e)
+    expect(isLoyaltyError(pricey) && pricey.code).toBe('GAS_PRICE_CAP_EXCEEDED')
+    const ok = await testChain.chain.relayer.signTransaction({
+      chainId: 31337,
+      type: 'legacy',
+      to: address() as Hex,
+      nonce: 0,
+      gas: 21_000n,
+      gasPrice: 100_000_000_000n,
+    })
+    expect(keccak256(ok)).toMatch(/^0x/)
+    expect(TEST_PRIVATE_KEYS.length).toBeGreaterThan(2)
+  })
+})

@@ -1,0 +1,80 @@
+import type { ContractAddresses, KeyVault, Storage } from '@loyaltykit/engine'
+import { ConfigError } from '@loyaltykit/engine'
+import type { Address, Hex } from 'viem'
+import { generatePrivateKey } from 'viem/accounts'
+
+/**
+ * What makes the embedded chain's genesis block: stored at first start and reused at every start,
+ * so that replaying the journal reproduces the same blocks (a new Hardhat version changing a default
+ * cannot change an existing chain).
+ */
+export type EmbeddedGenesis = {
+  chainId: number
+  /** ISO date of the genesis block. */
+  initialDate: string
+  hardfork: 'osaka'
+  blockGasLimit: number
+  /** Wei, decimal string. */
+  initialBaseFeePerGas: string
+  coinbase: Address
+}
+
+/** Private keys of the server accounts on the embedded chain, stored encrypted by the KeyVault. */
+export type EmbeddedAccountKeys = { deployer: Hex; minter: Hex; relayer: Hex }
+
+const key = (chainKey: string, name: string) => `chain.${chainKey}.${name}`
+
+export async function loadEmbeddedGenesis(
+  storage: Storage,
+  chainKey: string,
+  defaults: Partial<EmbeddedGenesis> = {},
+): Promise<EmbeddedGenesis> {
+  const fresh: EmbeddedGenesis = {
+    chainId: 31337,
+    initialDate: new Date(Math.floor(Date.now() / 1000) * 1000).toISOString(),
+    hardfork: 'osaka',
+    blockGasLimit: 60_000_000,
+    initialBaseFeePerGas: '1000000000',
+    coinbase: '0xc014ba5ec014ba5ec014ba5ec014ba5ec014ba5e',
+    ...defaults,
+  }
+  const stored = await storage.settings.setIfAbsent(key(chainKey, 'genesis'), JSON.stringify(fresh))
+  return JSON.parse(stored) as EmbeddedGenesis
+}
+
+/**
+ * The deployer, minter and relayer keys: generated at random on first start, stored encrypted under
+ * the master key (setting `chain.<chainKey>.accounts`). Two processes starting at once agree on one set.
+ */
+export async function loadEmbeddedAccountKeys(
+  storage: Storage,
+  keyVault: KeyVault,
+  chainKey: string,
+): Promise<EmbeddedAccountKeys> {
+  const fresh: EmbeddedAccountKeys = {
+    deployer: generatePrivateKey(),
+    minter: generatePrivateKey(),
+    relayer: generatePrivateKey(),
+  }
+  const stored = await storage.settings.setIfAbsent(key(chainKey, 'accounts'), keyVault.encrypt(JSON.stringify(fresh)))
+  try {
+    return JSON.parse(keyVault.decrypt(stored)) as EmbeddedAccountKeys
+  } catch (error) {
+    throw new ConfigError(
+      'cannot decrypt the embedded chain accounts: the master key differs from the one that created this database',
+      { setting: key(chainKey, 'accounts'), cause: String(error) },
+    )
+  }
+}
+
+export async function loadEmbeddedContracts(
+  storage: Storage,
+  chainKey: string,
+): Promise<ContractAddresses | undefined> {
+  const stored = await storage.settings.get(key(chainKey, 'contracts'))
+  return stored === undefined ? undefined : (JSON.parse(stored) as ContractAddresses)
+}
+
+export async function saveEmbeddedContracts(storage: Storage, chainKey: string, contracts: ContractAddresses) {
+  await storage.settings.set(key(chainKey, 'contracts'), JSON.stringify(contracts))
+}

@@ -1,0 +1,217 @@
+import { hostname } from 'node:os'
+import {
+  type ChainPort,
+  type ContractAddresses,
+  defaultGasCaps,
+  deployContracts,
+  type GasCaps,
+  type KeyVault,
+  type Logger,
+  type Storage,
+  silentLogger,
+  UnavailableError,
+  withGasCaps,
+} from '@loyaltykit/engine'
+import { createPublicClient, custom, defineChain, type LocalAccount, type PublicClient } from 'viem'
+import { privateKeyToAccount } from 'viem/accounts'
+import { createEdrProvider } from './create-edr-provider'
+import {
+  type EmbeddedGenesis,
+  loadEmbeddedAccountKeys,
+  loadEmbeddedContracts,
+  loadEmbeddedGenesis,
+  saveEmbeddedContracts,
+} from './embedded-chain-settings'
+import { type JournaledProvider, journalProvider } from './journaled-provider'
+import { ChainReplayError, type ReplayChainJournalResult, replayChainJournal } from './replay-chain-journal'
+
+export type StartEmbeddedChainParameters = {
+  storage: Storage
+  keyVault: KeyVault
+  logger?: Logger
+  /** Names the journal and the settings (`chain.<chainKey>.*`). Default `embedded`. */
+  chainKey?: string
+  /** Genesis values for a NEW chain (an existing chain keeps its stored genesis). */
+  genesis?: Partial<EmbeddedGenesis>
+  gasCaps?: GasCaps
+  explorerUrl?: string
+  /** Lease that keeps a second process from running the same embedded chain. Default 15000 ms. */
+  leaseTtlMs?: number
+}
+
+export type EmbeddedChain = ChainPort & {
+  kind: 'embedded'
+  /** The journaled EIP-1193 provider (every state change is stored before it is answered). */
+  provider: JournaledProvider
+  /** Admin of every contract; only the deployment uses it. */
+  deployer: LocalAccount
+  genesis: EmbeddedGenesis
+  /** What the start replayed from the journal. */
+  replay: ReplayChainJournalResult
+  /** Whether this start deployed the contracts (first start). */
+  deployed: boolean
+  close(): Promise<void>
+}
+
+/** 10,000 ETH; server accounts are topped up to it when they fall under a tenth of it. */
+const FUNDING = 10n ** 22n
+
+/**
+ * The embedded dev chain: an in-process EDR chain whose state survives restarts. At start it
+ * replays the journal stored in the database (every raw transaction and state call the chain
+ * executed, at its original block timestamp), then aligns the chain clock with the wall clock.
+ * First start: creates the genesis settings and the server accounts (random keys stored encrypted),
+ * funds them with `hardhat_setBalance` and deploys the contracts (addresses stored in settings).
+ * One process at a time runs a given embedded chain (a lease in storage).
+ */
+export async function startEmbeddedChain(p: StartEmbeddedChainParameters): Promise<EmbeddedChain> {
+  const { storage, keyVault } = p
+  const logger = (p.logger ?? silentLogger).child({ component: 'embedded-chain' })
+  const chainKey = p.chainKey ?? 'embedded'
+  const gasCaps = p.gasCaps ?? defaultGasCaps
+  const releaseLease = await holdChainLease(storage, chainKey, p.leaseTtlMs ?? 15_000, logger)
+  let edr: Awaited<ReturnType<typeof createEdrProvider>> | undefined
+  try {
+    const genesis = await loadEmbeddedGenesis(storage, chainKey, p.genesis)
+    const keys = await loadEmbeddedAccountKeys(storage, keyVault, chainKey)
+    edr = await createEdrProvider(genesis)
+    const replay = await replayChainJournal({ provider: edr.provider, journal: storage.chainJournal, chainKey, logger })
+    await alignClock(edr.provider)
+    const provider = journalProvider({
+      inner: edr.provider,
+      journal: storage.chainJournal,
+      chainKey,
+      lastSeq: replay.lastSeq,
+      head: replay.head,
+      logger,
+    })
+    const transport = custom(provider)
+    const chain = defineChain({
+      id: genesis.chainId,
+      name: 'loyaltykit embedded chain',
+      nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+      rpcUrls: { default: { http: [] } },
+    })
+    const publicClient = createPublicClient({ chain, transport, pollingInterval: 50 }) as PublicClient
+    const deployer = privateKeyToAccount(keys.deployer)
+    const minter = withGasCaps(privateKeyToAccount(keys.minter), gasCaps)
+    const relayer = withGasCaps(privateKeyToAccount(keys.relayer), gasCaps)
+
+    for (const account of [deployer, minter, relayer]) {
+      const balance = await publicClient.getBalance({ address: account.address })
+      if (balance < FUNDING / 10n) {
+        await provider.request({
+          method: 'hardhat_setBalance',
+          params: [account.address, `0x${FUNDING.toString(16)}`],
+        } as never)
+      }
+    }
+
+    let contracts: ContractAddresses | undefined = await loadEmbeddedContracts(storage, chainKey)
+    let deployed = false
+    if (contracts) {
+      const code = await publicClient.getCode({ address: contracts.pointsToken })
+      if (!code || code === '0x') {
+        throw new ChainReplayError('the embedded chain has no points token after replaying its journal', {
+          pointsToken: contracts.pointsToken,
+          journalEntries: replay.entries,
+        })
+      }
+    } else {
+      contracts = await deployContracts({
+        transport,
+        publicClient,
+        deployer,
+        minter: minter.address,
+        relayer: relayer.address,
+        gasCaps,
+      })
+      await saveEmbeddedContracts(storage, chainKey, contracts)
+      deployed = true
+      logger.info({ contracts }, 'contracts deployed on the embedded chain')
+    }
+
+    const opened = edr
+    return {
+      chainId: genesis.chainId,
+      transport,
+      publicClient,
+      contracts,
+      minter,
+      relayer,
+      gasCaps,
+      ...(p.explorerUrl ? { explorerUrl: p.explorerUrl } : {}),
+      kind: 'embedded',
+      provider,
+      deployer,
+      genesis,
+      replay,
+      deployed,
+      async close() {
+        await provider.flush().catch(() => undefined)
+        await opened.close()
+        await releaseLease()
+      },
+    }
+  } catch (error) {
+    await edr?.close().catch(() => undefined)
+    await releaseLease()
+    throw error
+  }
+}
+
+/**
+ * Replaying set past timestamps, which leaves the chain clock behind the wall clock by the downtime;
+ * move it forward (never backward) so new blocks carry the current time.
+ */
+async function alignClock(provider: { request(args: { method: string; params?: unknown }): Promise<unknown> }) {
+  const offset = Number(await provider.request({ method: 'evm_increaseTime', params: [0] }))
+  if (offset < 0) await provider.request({ method: 'evm_increaseTime', params: [-offset] })
+}
+
+async function holdChainLease(storage: Storage, chainKey: string, ttlMs: number, logger: Logger) {
+  const name = `embedded-chain:${chainKey}`
+  const holder = `${hostname()}:${process.pid}:${Math.random().toString(36).slice(2, 10)}`
+  let result = await storage.leases.acquire({ name, holder, ttlMs, now: Date.now() })
+  if (!result.acquired && holderIsGone(result.holder)) {
+    // The holder was a process of this machine that is not running any more (killed): take over now
+    // instead of waiting for the expiry, by acquiring "as of" the expiry (compare-and-set on the fence).
+    logger.warn({ lease: name, previousHolder: result.holder }, 'taking over the embedded chain from a dead process')
+    result = await storage.leases.acquire({ name, holder, ttlMs, now: result.expiresAt })
+  }
+  if (!result.acquired) {
+    throw new UnavailableError(
+      'the embedded chain is running in another process; stop it, or use LOYALTYKIT_RPC_URL to share one chain',
+      'EMBEDDED_CHAIN_IN_USE',
+      { holder: result.holder, expiresAt: result.expiresAt },
+    )
+  }
+  const fence = result.fence
+  const timer = setInterval(() => {
+    storage.leases
+      .renew({ name, holder, fence, ttlMs, now: Date.now() })
+      .then((held) => {
+        if (!held) logger.error({ lease: name }, 'the embedded chain lease was taken over by another process')
+      })
+      .catch((error: unknown) =>
+        logger.warn({ lease: name, err: String(error) }, 'embedded chain lease renewal failed'),
+      )
+  }, ttlMs / 3)
+  timer.unref()
+  return async () => {
+    clearInterval(timer)
+    await storage.leases.release({ name, holder, fence }).catch(() => undefined)
+  }
+}
+
+function holderIsGone(holder: string): boolean {
+  const [host, pid] = holder.split(':')
+  if (host !== hostname() || !pid || !/^\d+$/.test(pid)) return false
+  if (Number(pid) === process.pid) return false
+  try {
+    process.kill(Number(pid), 0)
+    return false
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'ESRCH'
+  }
+}
