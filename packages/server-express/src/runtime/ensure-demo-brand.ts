@@ -13,10 +13,10 @@ export type DemoBrand = {
 
 /**
  * On a database without any brand, creates the demo brand (websites http://localhost:3000 and
- * http://localhost, plus `publicUrl`'s origin; the six default rules) and remembers its id. Later
+ * http://localhost, plus `publicUrl`'s origin when given; the six default rules) and remembers its id. Later
  * starts find it again (without keys). Undefined when brands exist but none is the demo brand.
  */
-export async function ensureDemoBrand(engine: Engine, publicUrl: string): Promise<DemoBrand | undefined> {
+export async function ensureDemoBrand(engine: Engine, publicUrl?: string): Promise<DemoBrand | undefined> {
   const { storage } = engine.ctx
   const knownId = await storage.settings.get(DEMO_BRAND_SETTING)
   if (knownId !== undefined) {
@@ -24,8 +24,7 @@ export async function ensureDemoBrand(engine: Engine, publicUrl: string): Promis
     return brand ? { brand } : undefined
   }
   if ((await storage.brands.list()).length > 0) return undefined
-  const origin = new URL(publicUrl).origin
-  const websites = [...new Set([...DEMO_BRAND_WEBSITES, origin])]
+  const websites = [...new Set([...DEMO_BRAND_WEBSITES, ...(publicUrl ? [new URL(publicUrl).origin] : [])])]
   const { brand, keys } = await engine.brands.create({ name: 'Demo brand', websites })
   await storage.settings.set(DEMO_BRAND_SETTING, brand.id)
   return { brand, keys }

@@ -8,12 +8,12 @@ import {
   type Storage,
   UnavailableError,
 } from '@loyaltykit/engine'
+import { type OpenedChain, openChain } from '../chain/open-chain'
 import type { LoyaltykitConfig } from '../config/loyaltykit-config'
 import { loadMasterKey } from '../config/master-key'
 import type { ServerLogger } from '../logging/create-logger'
 import { redactText } from '../logging/redact-secrets'
 import { openStorage } from '../storage/open-storage'
-import { openChainFromConfig, type RuntimeChain } from './open-chain-from-config'
 
 export type OpenRuntimeParameters = {
   config: LoyaltykitConfig
@@ -28,7 +28,7 @@ export type Runtime = {
   logger: ServerLogger
   storage: Storage
   keyVault: KeyVault
-  chain: RuntimeChain | undefined
+  chain: OpenedChain | undefined
   engine: Engine
   /** Applied by this open (empty when the schema was up to date). */
   migrationsApplied: string[]
@@ -43,7 +43,7 @@ export async function openRuntime(p: OpenRuntimeParameters): Promise<Runtime> {
   const { config, logger } = p
   await mkdir(config.dataDir, { recursive: true })
   const storage = await openStorage({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, logger })
-  let chain: RuntimeChain | undefined
+  let chain: OpenedChain | undefined
   try {
     const { applied } = await storage.migrate().catch((e: unknown) => {
       if (isLoyaltyError(e)) throw e
@@ -57,7 +57,7 @@ export async function openRuntime(p: OpenRuntimeParameters): Promise<Runtime> {
     if (applied.length > 0) logger.info({ migrations: applied }, 'database migrated')
     const masterKey = await loadMasterKey({ env: config.env, dataDir: config.dataDir, logger })
     const keyVault = createAesGcmKeyVault(masterKey)
-    if (p.withChain) chain = await openChainFromConfig({ config, storage, logger })
+    if (p.withChain) chain = await openChain({ config, storage, keyVault, logger })
     const engine = createEngine({ storage, keyVault, ...(chain ? { chain } : {}), logger })
     let closed = false
     return {

@@ -1,6 +1,6 @@
 import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import type { WebhookDispatcher } from '@loyaltykit/engine'
+import type { Minter, WebhookDispatcher } from '@loyaltykit/engine'
 import { createApp } from '../app/create-app'
 import type { LoyaltykitConfig } from '../config/loyaltykit-config'
 import { loadWebhookConfig } from '../config/webhook-config'
@@ -24,29 +24,46 @@ export type RunningServer = {
   /** http://localhost:<port> (or LOYALTYKIT_PUBLIC_URL when set). */
   url: string
   demo: DemoBrand | undefined
-  /** Stops in order: minter → HTTP server (in-flight requests get the grace period) → chain → storage. */
+  minter: Minter | undefined
+  webhooks: WebhookDispatcher | undefined
+  /**
+   * Stops in order: the HTTP server stops accepting and lets in-flight requests finish (they may be
+   * waiting for their mint, so the minter still runs) → minter and webhook dispatcher stop → chain →
+   * storage. Idempotent.
+   */
   close(): Promise<void>
 }
 
 /**
- * Everything `loyaltykit start` does: open the runtime (storage, migrations, key vault, chain,
- * engine), ensure the demo brand, listen on PORT, start the minter.
+ * Everything `loyaltykit start` does: read the remaining config, open the runtime (storage,
+ * migrations, key vault, chain, engine), ensure the demo brand, start the minter and the webhook
+ * dispatcher, listen on PORT.
  */
 export async function startServer(p: StartServerParameters): Promise<RunningServer> {
   const { config, logger } = p
-  const webhookConfig = loadWebhookConfig(config.env) // webhooks
+  const webhookConfig = loadWebhookConfig(config.env)
   const runtime = await openRuntime({ config, logger, withChain: true })
   let server: Server | undefined
-  let webhooks: WebhookDispatcher | undefined // webhooks
+  let minter: Minter | undefined
+  let webhooks: WebhookDispatcher | undefined
+  const stopWorkers = async () => {
+    await Promise.allSettled([minter?.stop(), webhooks?.stop()])
+  }
   try {
-    const demo = config.demoBrand ? await ensureDemoBrand(runtime.engine, config.publicUrl) : undefined
+    // http://localhost covers every port; a public URL elsewhere is added to the demo brand's websites.
+    const publicUrl = config.env.LOYALTYKIT_PUBLIC_URL ? config.publicUrl : undefined
+    const demo = config.demoBrand ? await ensureDemoBrand(runtime.engine, publicUrl) : undefined
+    if (runtime.chain) {
+      minter = runtime.engine.mint.createMinter({ batchWindowMs: config.mintBatchWindowMs })
+      minter.start()
+    }
+    webhooks = startWebhookDispatcher(runtime, webhookConfig, logger)
     const app = createApp({
       engine: runtime.engine,
       logger,
       config: { trustProxy: config.trustProxy, healthTimeoutMs: config.healthTimeoutMs },
     })
     server = await listen(app, config.port, config.host)
-    webhooks = startWebhookDispatcher(runtime, webhookConfig, logger) // webhooks: stopped first on close
     const port = (server.address() as AddressInfo).port
     const url = config.port === 0 && !config.env.LOYALTYKIT_PUBLIC_URL ? `http://localhost:${port}` : config.publicUrl
     logger.info({ port, url, dialect: runtime.storage.dialect, chain: runtime.chain?.kind ?? 'none' }, 'listening')
@@ -58,12 +75,14 @@ export async function startServer(p: StartServerParameters): Promise<RunningServ
       port,
       url,
       demo,
+      minter,
+      webhooks,
       close() {
         closing ??= (async () => {
           try {
-            await webhooks?.stop() // webhooks
             await closeServer(listening, config.shutdownTimeoutMs)
           } finally {
+            await stopWorkers()
             await runtime.close()
           }
         })()
@@ -71,8 +90,8 @@ export async function startServer(p: StartServerParameters): Promise<RunningServ
       },
     }
   } catch (e) {
-    await webhooks?.stop().catch(() => {}) // webhooks
     if (server) await closeServer(server, 0).catch(() => {})
+    await stopWorkers()
     await runtime.close().catch(() => {})
     throw e
   }
