@@ -148,7 +148,7 @@ export function createWebhookDispatcher(ctx: EngineContext, options: WebhookDisp
     }
     if (outcome.delivered) {
       stats.delivered++
-      logger.info(where, 'webhook delivered')
+      logger.debug(where, 'webhook delivered')
       return
     }
     stats.failures++
