@@ -4,7 +4,7 @@ import type { Database } from './database'
 import type { SqlDialect } from './dialect'
 import type { RewardEventsTable } from './event-tables'
 
-function toEvent(row: Selectable<RewardEventsTable>): RewardEvent {
+function toEvent(row: Selectable<RewardEventsTable> & { resolved_hash: string | null }): RewardEvent {
   return {
     id: row.id,
     brandId: row.brand_id,
@@ -18,7 +18,7 @@ function toEvent(row: Selectable<RewardEventsTable>): RewardEvent {
     channelId: row.channel_id,
     metadata: row.metadata === null ? null : (JSON.parse(row.metadata) as Record<string, unknown>),
     mintJobId: row.mint_job_id,
-    transactionHash: row.transaction_hash,
+    transactionHash: row.resolved_hash,
     createdAt: Number(row.created_at),
   }
 }
@@ -99,17 +99,37 @@ export function createEventStore(db: Kysely<Database>, dialect: SqlDialect): Eve
     },
 
     async setTransactionHash(eventId, transactionHash) {
-      await db.updateTable('reward_events').set({ transaction_hash: transactionHash }).where('id', '=', eventId).execute()
+      await db
+        .updateTable('reward_events')
+        .set({ transaction_hash: transactionHash })
+        .where('id', '=', eventId)
+        .execute()
     },
 
     async get(eventId) {
-      const row = await db.selectFrom('reward_events').selectAll().where('id', '=', eventId).executeTakeFirst()
+      const row = await selectEvents(db).where('e.id', '=', eventId).executeTakeFirst()
       return row && toEvent(row)
     },
 
     async listByMintJob(mintJobId) {
-      const rows = await db.selectFrom('reward_events').selectAll().where('mint_job_id', '=', mintJobId).execute()
+      const rows = await selectEvents(db).where('e.mint_job_id', '=', mintJobId).execute()
       return rows.map(toEvent)
     },
   }
+}
+
+/**
+ * Events with their transaction hash: the one recorded on the event, else the hash of its mint job
+ * once that job is confirmed (a request that answered `pending` still shows the hash later).
+ */
+function selectEvents(db: Kysely<Database>) {
+  return db
+    .selectFrom('reward_events as e')
+    .leftJoin('mint_jobs as j', 'j.id', 'e.mint_job_id')
+    .selectAll('e')
+    .select((eb) =>
+      eb.fn
+        .coalesce('e.transaction_hash', eb.case().when('j.status', '=', 'confirmed').then(eb.ref('j.tx_hash')).end())
+        .as('resolved_hash'),
+    )
 }
