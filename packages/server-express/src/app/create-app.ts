@@ -1,11 +1,13 @@
 import type { Engine, Logger } from '@loyaltykit/engine'
 import express, { type Express, type Router } from 'express'
 import helmet from 'helmet'
+import { type EventRoutesOptions, eventRoutes } from '../events/event-routes'
 import { healthRoutes } from '../health/health-routes'
 import { type IdentityProbe, localIdentityProvider } from '../health/probe-services'
 import { accessLog } from '../http/access-log'
+import { cors } from '../http/cors'
 import { errorHandler } from '../http/error-handler'
-import { DEFAULT_BODY_LIMIT_BYTES, jsonBody } from '../http/json-body'
+import { BULK_BODY_LIMIT_BYTES, DEFAULT_BODY_LIMIT_BYTES, jsonBody } from '../http/json-body'
 import { notFound } from '../http/not-found'
 import { requestId } from '../http/request-id'
 
@@ -22,6 +24,8 @@ export type CreateAppParameters = {
   }
   /** Identity provider probed by health; default the local provider (always connected). */
   identity?: IdentityProbe
+  /** The event handler surface (event-config, manual-event, bulk-events, verify-dns, sdk.js) and CORS. */
+  eventHandler?: EventRoutesOptions & { corsOrigins: readonly string[] }
   /** Extra routers (for embedding); mounted after the built-in routes, before the 404 handler. */
   routes?: Router[]
 }
@@ -41,7 +45,9 @@ export function createApp(p: CreateAppParameters): Express {
 
   app.use(requestId(p.logger))
   app.use(accessLog())
-  app.use(helmet())
+  app.use(helmet({ crossOriginResourcePolicy: false }))
+  const corsMiddleware = p.eventHandler ? cors(p.engine.ctx, { serviceOrigins: p.eventHandler.corsOrigins }) : undefined
+  if (corsMiddleware) app.use(corsMiddleware)
 
   app.use(
     healthRoutes({
@@ -52,7 +58,11 @@ export function createApp(p: CreateAppParameters): Express {
     }),
   )
 
+  // bulk-events carries up to 100 events: its own, larger limit (documented in docs/api/bulk-events.md).
+  if (p.eventHandler) app.use('/loyalty-api/bulk-events', jsonBody(BULK_BODY_LIMIT_BYTES))
   app.use(jsonBody(bodyLimitBytes))
+  if (corsMiddleware) app.use(corsMiddleware)
+  if (p.eventHandler) app.use(eventRoutes(p.engine, p.eventHandler))
 
   // Feature routers mount here (event handler, payments, pregeneration, relayer, agent, site plugin).
   for (const router of p.routes ?? []) app.use(router)

@@ -1,5 +1,6 @@
 import type { ErrorRequestHandler } from 'express'
 import { surfaceOf } from './error-surface'
+import { setRateLimitHeaders } from './rate-limit-headers'
 import { renderError } from './render-error'
 import './request-context'
 import { STATUS_FOR_CATEGORY } from './status-for-category'
@@ -8,8 +9,7 @@ import { toLoyaltyError } from './to-loyalty-error'
 /**
  * Last middleware: maps any error to the status of its category (one table) and the body shape of
  * the request's surface. Unknown errors are logged with their stack and answered 500 with the request
- * id only. Headers an error needs (Retry-After, X-RateLimit-*) are set by the route or middleware
- * before it throws.
+ * id only. Errors that carry `rateLimit` (RateLimitedError) get `X-RateLimit-*` and `Retry-After`.
  */
 export function errorHandler(options: { bodyLimitBytes: number }): ErrorRequestHandler {
   return (err, req, res, next) => {
@@ -22,6 +22,7 @@ export function errorHandler(options: { bodyLimitBytes: number }): ErrorRequestH
     const log = req.log
     if (status >= 500) log?.error({ err, code: e.code, status }, 'request error')
     else log?.info({ code: e.code, status, error: e.message }, 'request rejected')
+    setRateLimitHeaders(res, e)
     res.status(status).json(renderError(surfaceOf(res), e, req.requestId))
   }
 }

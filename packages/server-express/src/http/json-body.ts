@@ -4,6 +4,9 @@ import './request-context'
 /** The spec's body limit for the event handler: 10 KB. */
 export const DEFAULT_BODY_LIMIT_BYTES = 10 * 1024
 
+/** bulk-events: 100 events of up to ~1 KB each. */
+export const BULK_BODY_LIMIT_BYTES = 128 * 1024
+
 /**
  * Parses JSON bodies (`application/json`, `application/*+json`) up to `limitBytes`; keeps the raw
  * bytes on `req.rawBody` for signature checks. Over the limit → PayloadTooLarge (413); malformed →

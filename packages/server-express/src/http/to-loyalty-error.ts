@@ -13,10 +13,11 @@ export function toLoyaltyError(e: unknown, limitBytes: number): LoyaltyError {
   const h = (typeof e === 'object' && e !== null ? e : {}) as HttpLikeError
   const status = typeof h.status === 'number' ? h.status : typeof h.statusCode === 'number' ? h.statusCode : undefined
   if (h.type === 'entity.too.large') {
-    return new LoyaltyError(`Request body exceeds the ${Math.round(limitBytes / 1024)} KB limit`, {
+    const limit = typeof (h as { limit?: unknown }).limit === 'number' ? (h as { limit: number }).limit : limitBytes
+    return new LoyaltyError(`Request body exceeds the ${Math.round(limit / 1024)} KB limit`, {
       code: 'PAYLOAD_TOO_LARGE',
       category: 'payload_too_large',
-      details: { limitBytes },
+      details: { limitBytes: limit },
       cause: e,
     })
   }

@@ -1,7 +1,10 @@
+import { existsSync } from 'node:fs'
 import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import type { Minter, WebhookDispatcher } from '@loyaltykit/engine'
+import { sdkJsPath } from '@loyaltykit/browser-sdk/path'
+import { createNodeDnsResolver, type Minter, type WebhookDispatcher } from '@loyaltykit/engine'
 import { createApp } from '../app/create-app'
+import { loadEventHandlerConfig } from '../config/event-handler-config'
 import type { LoyaltykitConfig } from '../config/loyaltykit-config'
 import { loadWebhookConfig } from '../config/webhook-config'
 import type { ServerLogger } from '../logging/create-logger'
@@ -42,6 +45,7 @@ export type RunningServer = {
 export async function startServer(p: StartServerParameters): Promise<RunningServer> {
   const { config, logger } = p
   const webhookConfig = loadWebhookConfig(config.env)
+  const eventConfig = loadEventHandlerConfig(config.env, config.publicUrl)
   const runtime = await openRuntime({ config, logger, withChain: true })
   let server: Server | undefined
   let minter: Minter | undefined
@@ -62,6 +66,12 @@ export async function startServer(p: StartServerParameters): Promise<RunningServ
       engine: runtime.engine,
       logger,
       config: { trustProxy: config.trustProxy, healthTimeoutMs: config.healthTimeoutMs },
+      eventHandler: {
+        ...eventConfig,
+        mintWaitMs: config.mintWaitMs,
+        dnsResolver: createNodeDnsResolver({ servers: eventConfig.dnsServers }),
+        sdkJsPath: existsSync(sdkJsPath) ? sdkJsPath : undefined,
+      },
     })
     server = await listen(app, config.port, config.host)
     const port = (server.address() as AddressInfo).port

@@ -1,0 +1,109 @@
+import { readFile } from 'node:fs/promises'
+import {
+  type DnsResolver,
+  type Engine,
+  getEventConfig,
+  processBulkEvents,
+  processEvent,
+  type SettledEvent,
+  verifyDns,
+} from '@loyaltykit/engine'
+import { type Request, Router } from 'express'
+import '../http/request-context'
+
+export type EventRoutesOptions = {
+  /** Bounded wait for a mint's transaction hash before answering `status: "pending"`. */
+  mintWaitMs: number
+  /** Same event type + user inside this window → 409. */
+  duplicateWindowMs: number
+  /** Server-side cache of event-config (the spec's 5 minutes). */
+  eventConfigTtlMs: number
+  /** `Cache-Control: max-age` of event-config answers, in seconds. */
+  eventConfigMaxAgeSeconds: number
+  dnsResolver: DnsResolver
+  /** The built browser SDK (`GET /sdk.js`); absent when the package is not built. */
+  sdkJsPath: string | undefined
+}
+
+function eventBody(e: SettledEvent) {
+  const pending = e.status === 'pending'
+  return {
+    success: true,
+    eventId: e.eventId,
+    message: pending
+      ? `Event accepted: ${e.rewardAmount} tokens are being minted for ${e.eventType}`
+      : `Rewarded ${e.rewardAmount} tokens for ${e.eventType}`,
+    rewardAmount: e.rewardAmount,
+    eventType: e.eventType,
+    walletCreated: e.walletCreated,
+    walletAddress: e.walletAddress,
+    transactionHash: e.transactionHash,
+    status: e.status,
+    reward: {
+      amount: e.rewardAmount,
+      eventType: e.eventType,
+      walletAddress: e.walletAddress,
+      transactionHash: e.transactionHash,
+    },
+  }
+}
+
+const origin = (req: Request) => (typeof req.headers.origin === 'string' ? req.headers.origin : undefined)
+
+/**
+ * The event handler surface: event-config, manual-event, bulk-events, verify-dns and `sdk.js`. Each
+ * route parses, calls one engine operation and serialises; every rule lives in the engine.
+ */
+export function eventRoutes(engine: Engine, options: EventRoutesOptions): Router {
+  const { ctx } = engine
+  const router = Router()
+  const eventOptions = (req: Request) => ({
+    origin: origin(req),
+    mintWaitMs: options.mintWaitMs,
+    duplicateWindowMs: options.duplicateWindowMs,
+  })
+
+  router.get('/loyalty-api/event-config', async (req, res) => {
+    const config = await getEventConfig(ctx, { brandId: req.query.brandId }, { ttlMs: options.eventConfigTtlMs })
+    const etag = `W/"${config.version}"`
+    res.setHeader('Cache-Control', `public, max-age=${options.eventConfigMaxAgeSeconds}`)
+    res.setHeader('ETag', etag)
+    if (req.headers['if-none-match'] === etag) return void res.status(304).end()
+    const { version: _version, ...body } = config
+    res.json(body)
+  })
+
+  router.post('/loyalty-api/manual-event', async (req, res) => {
+    const event = await processEvent(ctx, req.body, eventOptions(req))
+    res.json(eventBody(event))
+  })
+
+  router.post('/loyalty-api/bulk-events', async (req, res) => {
+    const result = await processBulkEvents(ctx, req.body, eventOptions(req))
+    res.json({
+      ...result,
+      results: result.results.map((r) => (r.success ? eventBody(r) : r)),
+    })
+  })
+
+  router.post('/loyalty-api/verify-dns', async (req, res) => {
+    res.json(await verifyDns(ctx, req.body, { resolver: options.dnsResolver }))
+  })
+
+  let sdkJs: Promise<Buffer> | undefined
+  router.get('/sdk.js', async (_req, res) => {
+    if (!options.sdkJsPath) return void res.status(404).json({ error: 'sdk.js is not built', code: 'NOT_FOUND' })
+    sdkJs ??= readFile(options.sdkJsPath)
+    const body = await sdkJs.catch(() => {
+      sdkJs = undefined
+      return undefined
+    })
+    if (!body) return void res.status(404).json({ error: 'sdk.js is not built', code: 'NOT_FOUND' })
+    res.setHeader('Content-Type', 'application/javascript; charset=utf-8')
+    res.setHeader('Cache-Control', 'public, max-age=300, stale-while-revalidate=86400')
+    res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin')
+    res.send(body)
+  })
+
+  return router
+}
