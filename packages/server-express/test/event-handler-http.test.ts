@@ -2,6 +2,8 @@ import { pointsTokenAbi } from '@loyaltykit/contracts'
 import { createBrand, setRule } from '@loyaltykit/engine'
 import { getContract } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+// The engine's loopback DNS server (dns2) for verify-dns.
+import { startTxtDnsServer } from '../../engine/test/support/txt-dns-server'
 import { startTestServer, type TestServer } from './helpers/start-test-server'
 import { type TestDatabase, testDialects } from './helpers/test-databases'
 
@@ -32,9 +34,14 @@ describe.each(testDialects)('event handler over HTTP on $dialect', ({ create }) 
     return token.read.balanceOf([address as `0x${string}`])
   }
 
+  const records = new Map<string, string[]>()
+  let dns: Awaited<ReturnType<typeof startTxtDnsServer>>
+
   beforeAll(async () => {
     db = await create()
+    dns = await startTxtDnsServer(records)
     s = await startTestServer(db, {
+      LOYALTYKIT_DNS_SERVERS: dns.server,
       LOYALTYKIT_MINT_WAIT_MS: '20000',
       LOYALTYKIT_DUPLICATE_WINDOW_MS: String(DUPLICATE_WINDOW_MS),
     })
@@ -43,6 +50,7 @@ describe.each(testDialects)('event handler over HTTP on $dialect', ({ create }) 
   })
   afterAll(async () => {
     await s?.close()
+    await dns?.close()
     await db?.drop()
   })
 
@@ -199,7 +207,15 @@ describe.each(testDialects)('event handler over HTTP on $dialect', ({ create }) 
       'ok',
     ])
     expect(body.results[0].transactionHash).toMatch(/^0x/)
-    expect(body.results[0].transactionHash).toBe(body.results[3].transactionHash)
+    expect(body.results[3].transactionHash).toMatch(/^0x/)
+
+    // Mints of one request share batches: ten events ride far fewer than ten transactions.
+    const ten = await post('/loyalty-api/bulk-events', {
+      events: Array.from({ length: 10 }, (_, i) => event({ userEmail: `batch${i}@example.com` })),
+    })
+    const hashes = (await ten.json()).results.map((r: { transactionHash: string }) => r.transactionHash)
+    expect(hashes.every((h: string) => /^0x[0-9a-f]{64}$/.test(h))).toBe(true)
+    expect(new Set(hashes).size).toBeLessThanOrEqual(5)
     const tooMany = await post('/loyalty-api/bulk-events', { events: Array.from({ length: 101 }, () => event()) })
     expect(tooMany.status).toBe(400)
   })
@@ -235,6 +251,19 @@ describe.each(testDialects)('event handler over HTTP on $dialect', ({ create }) 
       headers: { origin: 'https://evil.example.org' },
     })
     expect(evilPre.headers.get('access-control-allow-origin')).toBeNull()
+  })
+
+  it('verifies a brand through a real DNS TXT record', async () => {
+    const { brand: dnsBrand, keys } = await createBrand(s.runtime.engine.ctx, {
+      name: 'Dns',
+      websites: ['https://dns.example.net'],
+    })
+    records.set('_loyalty.dns.example.net', [`brand_id=${dnsBrand.id};api_key=${keys.apiKey}`])
+    const ok = await (await post('/loyalty-api/verify-dns', { domain: 'dns.example.net' })).json()
+    expect(ok).toEqual({ success: true, domain: 'dns.example.net', dnsConfigured: true, brandId: dnsBrand.id })
+    const none = await (await post('/loyalty-api/verify-dns', { domain: 'other.example.net' })).json()
+    expect(none).toMatchObject({ dnsConfigured: false })
+    expect((await post('/loyalty-api/verify-dns', {})).status).toBe(400)
   })
 
   it('serves sdk.js as JavaScript with caching headers', async () => {
