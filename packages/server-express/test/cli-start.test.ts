@@ -98,6 +98,29 @@ describe.each(testDialects)('loyaltykit start on $dialect', ({ create }) => {
     }
     expect(await requestLine()).toMatchObject({ path: '/loyalty-api/health', status: 200 })
 
+    // The printed manual-event curl earns a reward on the embedded chain.
+    const body = /-d '(\{.*\})'/.exec(banner)?.[1] as string
+    const reward = await fetch(`${base}/loyalty-api/manual-event`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body,
+    })
+    const rewarded = await reward.json()
+    expect(reward.status, JSON.stringify(rewarded)).toBe(200)
+    expect(rewarded).toMatchObject({
+      success: true,
+      eventType: 'account_creation',
+      rewardAmount: 100,
+      walletCreated: true,
+    })
+    expect(rewarded.transactionHash).toMatch(/^0x[0-9a-f]{64}$/)
+
+    // Keys shown once on stdout never reach the logs.
+    const securityKey = /security key: (\S+)/.exec(banner)?.[1] as string
+    const apiKey = /API key: +(\S+)/.exec(banner)?.[1] as string
+    expect(first.stderr()).not.toContain(securityKey)
+    expect(first.stderr()).not.toContain(apiKey)
+
     expect(await stop(first)).toBe(0)
 
     // Second start on the same data: same demo brand, keys not shown again, chain state replayed.
