@@ -1,10 +1,13 @@
 import type { ApiKeyStore } from './api-key-store'
 import type { BrandStore } from './brand-store'
 import type { ChainJournalStore } from './chain-journal-store'
+import type { ConstraintStore } from './constraint-store'
 import type { EventStore } from './event-store'
+import type { IdentityStore } from './identity-store'
 import type { LeaseStore } from './lease-store'
 import type { MintStore } from './mint-store'
 import type { NonceStore } from './nonce-store'
+import type { PregenerationStore } from './pregeneration-store'
 import type { RuleStore } from './rule-store'
 import type { SettingsStore } from './settings-store'
 import type { WalletStore } from './wallet-store'
@@ -26,6 +29,9 @@ export interface Stores {
   chainJournal: ChainJournalStore
   events: EventStore
   webhooks: WebhookStore
+  identities: IdentityStore
+  pregenerations: PregenerationStore
+  constraints: ConstraintStore
 }
 
 /**

@@ -4,13 +4,16 @@ import type { Storage, Stores } from '../ports/storage'
 import { createApiKeyStore } from './api-key-store'
 import { createBrandStore } from './brand-store'
 import { createChainJournalStore } from './chain-journal-store'
+import { createConstraintStore } from './constraint-store'
 import type { Database } from './database'
 import type { SqlDialect } from './dialect'
 import { createEventStore } from './event-store'
+import { createIdentityStore } from './identity-store'
 import { createLeaseStore } from './lease-store'
 import { migrations } from './migrations/index'
 import { createMintStore } from './mint-store'
 import { createNonceStore } from './nonce-store'
+import { createPregenerationStore } from './pregeneration-store'
 import { createRuleStore } from './rule-store'
 import { createSettingsStore } from './settings-store'
 import { createWalletStore } from './wallet-store'
@@ -34,6 +37,9 @@ function bindStores(db: Kysely<Database>, dialect: SqlDialect): Stores {
     chainJournal: createChainJournalStore(db, dialect),
     events: createEventStore(db, dialect),
     webhooks: createWebhookStore(db, dialect),
+    identities: createIdentityStore(db, dialect),
+    pregenerations: createPregenerationStore(db, dialect),
+    constraints: createConstraintStore(db, dialect),
   }
 }
 

@@ -3,6 +3,7 @@ import { migration0001Core } from './0001-core'
 import { migration0002Minting } from './0002-minting'
 import { migration0003Events } from './0003-events'
 import { migration0004Webhooks } from './0004-webhooks'
+import { migration0006Identity } from './0006-identity'
 
 /**
  * Every migration, by name. Names sort in the order they run. Static (not read from a folder) so the
@@ -13,4 +14,5 @@ export const migrations: Record<string, Migration> = {
   '0002-minting': migration0002Minting,
   '0003-events': migration0003Events,
   '0004-webhooks': migration0004Webhooks,
+  '0006-identity': migration0006Identity,
 }
