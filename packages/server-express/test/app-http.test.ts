@@ -1,12 +1,20 @@
 import { randomBytes } from 'node:crypto'
 import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { createAesGcmKeyVault, createEngine, type ErrorCategory, LoyaltyError, type Storage } from '@loyaltykit/engine'
+import {
+  createAesGcmKeyVault,
+  createEngine,
+  type Engine,
+  type ErrorCategory,
+  LoyaltyError,
+  type Storage,
+} from '@loyaltykit/engine'
 import { Router } from 'express'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createApp } from '../src/app/create-app'
 import { STATUS_FOR_CATEGORY } from '../src/http/status-for-category'
 import { createLogger } from '../src/logging/create-logger'
+import { withRequestScope } from '../src/logging/with-request-scope'
 import { closeServer } from '../src/runtime/close-server'
 import { listen } from '../src/runtime/listen'
 import { openStorage } from '../src/storage/open-storage'
@@ -16,8 +24,11 @@ import { type TestDatabase, testDialects } from './helpers/test-databases'
 const SECRET = `lk_${randomBytes(16).toString('hex')}`
 
 /** Test-only routes that raise errors the way feature routes will (real app, real engine). */
-function errorRoutes(): Router {
+function testRoutes(engine: Engine): Router {
   const r = Router()
+  r.post('/test/brand', async (req, res) => {
+    res.json(await engine.brands.create({ name: String(req.body.name), websites: ['https://a.example'] }))
+  })
   r.get('/test/category/:category', (req) => {
     throw new LoyaltyError(`a ${req.params.category} error`, {
       code: 'TEST_ERROR',
@@ -47,8 +58,13 @@ describe.each(testDialects)('HTTP app on $dialect', ({ create }) => {
     const logger = createLogger({ destination: logs.stream, level: 'debug' })
     storage = await openStorage({ databaseUrl: db.databaseUrl, dataDir: db.dataDir, logger })
     await storage.migrate()
-    const engine = createEngine({ storage, keyVault: createAesGcmKeyVault(randomBytes(32)), logger })
-    const app = createApp({ engine, logger, config: { healthTimeoutMs: 1500 }, routes: [errorRoutes()] })
+    // As openRuntime wires it: the engine logs through a request-scoped logger.
+    const engine = createEngine({
+      storage,
+      keyVault: createAesGcmKeyVault(randomBytes(32)),
+      logger: withRequestScope(logger),
+    })
+    const app = createApp({ engine, logger, config: { healthTimeoutMs: 1500 }, routes: [testRoutes(engine)] })
     server = await listen(app, 0, '127.0.0.1')
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
   })
@@ -213,6 +229,18 @@ describe.each(testDialects)('HTTP app on $dialect', ({ create }) => {
     expect(line).toMatchObject({ msg: 'request', status: 200, path: '/loyalty-api/debug' })
     const withoutId = logs.lines().filter((l) => l.msg === 'request' && typeof l.requestId !== 'string')
     expect(withoutId).toEqual([])
+  })
+
+  it("puts the request id on the engine's own log lines too", async () => {
+    const res = await fetch(`${base}/test/brand`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-Request-Id': 'engine-9' },
+      body: JSON.stringify({ name: 'Scoped' }),
+    })
+    expect(res.status).toBe(200)
+    const { brand } = await res.json()
+    const line = logs.lines().find((l) => l.msg === 'brand created' && l.brandId === brand.id)
+    expect(line?.requestId).toBe('engine-9')
   })
 
   it('sets helmet security headers', async () => {

@@ -6,6 +6,7 @@ import { healthRoutes } from '../health/health-routes'
 import { type IdentityProbe, localIdentityProvider } from '../health/probe-services'
 import { accessLog } from '../http/access-log'
 import { cors } from '../http/cors'
+import { enterRequestScope } from '../http/enter-request-scope'
 import { errorHandler } from '../http/error-handler'
 import { BULK_BODY_LIMIT_BYTES, DEFAULT_BODY_LIMIT_BYTES, jsonBody } from '../http/json-body'
 import { notFound } from '../http/not-found'
@@ -44,6 +45,7 @@ export function createApp(p: CreateAppParameters): Express {
   app.set('json spaces', 0)
 
   app.use(requestId(p.logger))
+  app.use(enterRequestScope())
   app.use(accessLog())
   app.use(helmet({ crossOriginResourcePolicy: false }))
   const corsMiddleware = p.eventHandler ? cors(p.engine.ctx, { serviceOrigins: p.eventHandler.corsOrigins }) : undefined
@@ -61,6 +63,7 @@ export function createApp(p: CreateAppParameters): Express {
   // bulk-events carries up to 100 events: its own, larger limit (documented in docs/api/bulk-events.md).
   if (p.eventHandler) app.use('/loyalty-api/bulk-events', jsonBody(BULK_BODY_LIMIT_BYTES))
   app.use(jsonBody(bodyLimitBytes))
+  app.use(enterRequestScope())
   if (corsMiddleware) app.use(corsMiddleware)
   if (p.eventHandler) app.use(eventRoutes(p.engine, p.eventHandler))
 

@@ -13,6 +13,7 @@ import type { LoyaltykitConfig } from '../config/loyaltykit-config'
 import { loadMasterKey } from '../config/master-key'
 import type { ServerLogger } from '../logging/create-logger'
 import { redactText } from '../logging/redact-secrets'
+import { withRequestScope } from '../logging/with-request-scope'
 import { openStorage } from '../storage/open-storage'
 
 export type OpenRuntimeParameters = {
@@ -58,7 +59,7 @@ export async function openRuntime(p: OpenRuntimeParameters): Promise<Runtime> {
     const masterKey = await loadMasterKey({ env: config.env, dataDir: config.dataDir, logger })
     const keyVault = createAesGcmKeyVault(masterKey)
     if (p.withChain) chain = await openChain({ config, storage, keyVault, logger })
-    const engine = createEngine({ storage, keyVault, ...(chain ? { chain } : {}), logger })
+    const engine = createEngine({ storage, keyVault, ...(chain ? { chain } : {}), logger: withRequestScope(logger) })
     let closed = false
     return {
       config,
