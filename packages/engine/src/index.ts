@@ -84,6 +84,58 @@ export type { MintJob } from './minting/mint-job'
 export type { MinterOptions } from './minting/minter-options'
 export { LeaseLostError, type MinterStats } from './minting/minter-runtime'
 export { type WaitForMintOptions, type WaitForMintReturnType, waitForMint } from './minting/wait-for-mint'
+export { type AcceptedPayment, acceptPayment, paymentMintKey } from './payments/accept-payment'
+export { allocateRefundTokens } from './payments/allocate-refund-tokens'
+export { attachAwaitingRefunds } from './payments/attach-awaiting-refunds'
+export type { ClawbackWorkerStats } from './payments/clawback-runtime'
+export {
+  type CompleteLocalCheckoutReturnType,
+  completeLocalCheckout,
+  fillSessionId,
+} from './payments/complete-local-checkout'
+export {
+  type CreateCheckoutOptions,
+  type CreateCheckoutReturnType,
+  createCheckout,
+} from './payments/create-checkout'
+export {
+  CHECKOUT_CURRENCIES,
+  type CreateCheckoutInput,
+  createCheckoutSchema,
+  MAX_CHECKOUT_CENTS,
+  MIN_CHECKOUT_CENTS,
+} from './payments/create-checkout-schema'
+export {
+  type ClawbackWorker,
+  type ClawbackWorkerOptions,
+  createClawbackWorker,
+} from './payments/create-clawback-worker'
+export { getCheckoutSession } from './payments/get-checkout-session'
+export { type HandlePaymentEventReturnType, handlePaymentEvent } from './payments/handle-payment-event'
+export { listRefundClawbacks, type RefundClawbackReport } from './payments/list-refund-clawbacks'
+export {
+  createLocalPaymentProvider,
+  LOCAL_PAYMENT_PROVIDER,
+  type LocalPaymentProviderOptions,
+} from './payments/local-payment-provider'
+export {
+  type MintForPaymentOptions,
+  type MintForPaymentReturnType,
+  mintForPayment,
+  paymentMintSchema,
+  settlePayment,
+} from './payments/mint-for-payment'
+export {
+  PaymentNotCompletedError,
+  PaymentProviderError,
+  PaymentSessionNotFoundError,
+  SessionMetadataError,
+  type SessionMetadataErrorCode,
+  WebhookSignatureError,
+} from './payments/payment-errors'
+export { type RecordRefundsReturnType, recordRefunds } from './payments/record-refunds'
+export { isForeignSession, parseSessionMetadata, type SessionMintFacts } from './payments/session-metadata'
+export { formatUsdCents, parseUsdToMilli, TOKENS_PER_USD, tokensForCents } from './payments/usd-amount'
 export type { ApiKeyRecord, ApiKeyScope, ApiKeyStore, BrandSecretKind } from './ports/api-key-store'
 export type { Brand, BrandStore } from './ports/brand-store'
 export type { ChainPort, ContractAddresses, GasCaps } from './ports/chain'
@@ -104,6 +156,23 @@ export type {
   MintTxStatus,
 } from './ports/mint-store'
 export type { NonceScope, NonceStore } from './ports/nonce-store'
+export type {
+  CheckoutSession,
+  CreateCheckoutSessionParameters,
+  PaymentEvent,
+  PaymentProvider,
+  ProviderRefund,
+  WebhookHeaders,
+} from './ports/payment-provider'
+export type {
+  CheckoutSessionRecord,
+  CheckoutSessionStatus,
+  PaymentEventRecord,
+  PaymentRecord,
+  PaymentStore,
+  RefundClawbackRecord,
+  RefundClawbackStatus,
+} from './ports/payment-store'
 export type { DetectionConfig, EventRule, RuleStore } from './ports/rule-store'
 export type { SettingsStore } from './ports/settings-store'
 export type { Storage, Stores } from './ports/storage'

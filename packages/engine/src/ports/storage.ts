@@ -8,6 +8,7 @@ import type { LeaseStore } from './lease-store'
 import type { MintStore } from './mint-store'
 import type { NonceStore } from './nonce-store'
 import type { PregenerationStore } from './pregeneration-store'
+import type { PaymentStore } from './payment-store'
 import type { RuleStore } from './rule-store'
 import type { SettingsStore } from './settings-store'
 import type { WalletStore } from './wallet-store'
@@ -32,6 +33,7 @@ export interface Stores {
   identities: IdentityStore
   pregenerations: PregenerationStore
   constraints: ConstraintStore
+  payments: PaymentStore
 }
 
 /**

@@ -14,6 +14,7 @@ import { migrations } from './migrations/index'
 import { createMintStore } from './mint-store'
 import { createNonceStore } from './nonce-store'
 import { createPregenerationStore } from './pregeneration-store'
+import { createPaymentStore } from './payment-store'
 import { createRuleStore } from './rule-store'
 import { createSettingsStore } from './settings-store'
 import { createWalletStore } from './wallet-store'
@@ -40,6 +41,7 @@ function bindStores(db: Kysely<Database>, dialect: SqlDialect): Stores {
     identities: createIdentityStore(db, dialect),
     pregenerations: createPregenerationStore(db, dialect),
     constraints: createConstraintStore(db, dialect),
+    payments: createPaymentStore(db, dialect),
   }
 }
 

@@ -2,6 +2,7 @@ import type { CoreTables } from './core-tables'
 import type { EventTables } from './event-tables'
 import type { IdentityTables } from './identity-tables'
 import type { MintingTables } from './minting-tables'
+import type { PaymentTables } from './payment-tables'
 import type { WebhookTables } from './webhook-tables'
 
 /**
@@ -9,4 +10,4 @@ import type { WebhookTables } from './webhook-tables'
  * milliseconds (the pg wiring parses int8 as a JS number), booleans are INTEGER 0/1, JSON is TEXT,
  * token amounts are TEXT decimal strings (wei, 18 decimals), addresses are lowercase TEXT.
  */
-export interface Database extends CoreTables, MintingTables, EventTables, WebhookTables, IdentityTables {}
+export interface Database extends CoreTables, MintingTables, EventTables, WebhookTables, PaymentTables, IdentityTables {}

@@ -3,6 +3,7 @@ import { migration0001Core } from './0001-core'
 import { migration0002Minting } from './0002-minting'
 import { migration0003Events } from './0003-events'
 import { migration0004Webhooks } from './0004-webhooks'
+import { migration0005Payments } from './0005-payments'
 import { migration0006Identity } from './0006-identity'
 
 /**
@@ -14,5 +15,6 @@ export const migrations: Record<string, Migration> = {
   '0002-minting': migration0002Minting,
   '0003-events': migration0003Events,
   '0004-webhooks': migration0004Webhooks,
+  '0005-payments': migration0005Payments,
   '0006-identity': migration0006Identity,
 }

@@ -1,0 +1,48 @@
+import { z } from 'zod'
+import { brandIdSchema } from '../schemas/brand-id'
+import { emailSchema } from '../schemas/email'
+
+/** create-checkout amount bounds, USD cents: $0.50 (Stripe's minimum charge) to $10,000. */
+export const MIN_CHECKOUT_CENTS = 50
+export const MAX_CHECKOUT_CENTS = 1_000_000
+
+/** Currencies create-checkout sells in: the rate is fixed in USD (1 USD = 1000 tokens). */
+export const CHECKOUT_CURRENCIES = ['usd'] as const
+
+function required(field: string) {
+  return z.string({
+    error: (issue) => (issue.input === undefined ? `${field} is required` : `${field} must be a string`),
+  })
+}
+
+const redirectUrl = (field: string) =>
+  required(field)
+    .max(2048, { error: 'must be at most 2048 characters' })
+    .refine((v) => URL.canParse(v) && /^https?:$/.test(new URL(v).protocol), {
+      error: 'must be an http or https URL',
+    })
+
+/**
+ * Body of POST /loyalty-api/create-checkout. Unknown keys are stripped; strings are expected to have
+ * had control characters removed already. `userEmail` comes out normalised, `currency` lowercase.
+ */
+export const createCheckoutSchema = z.object({
+  brandId: required('brandId').pipe(brandIdSchema),
+  amount: z
+    .number({
+      error: (issue) => (issue.input === undefined ? 'amount is required' : 'amount must be a number (USD cents)'),
+    })
+    .int({ error: 'must be a whole number of cents' })
+    .min(MIN_CHECKOUT_CENTS, { error: `must be at least ${MIN_CHECKOUT_CENTS} cents` })
+    .max(MAX_CHECKOUT_CENTS, { error: `must be at most ${MAX_CHECKOUT_CENTS} cents` }),
+  currency: z
+    .string({ error: 'currency must be a string' })
+    .transform((v) => v.trim().toLowerCase())
+    .pipe(z.enum(CHECKOUT_CURRENCIES, { error: 'must be usd (points are priced in USD: 1 USD = 1000 tokens)' }))
+    .default('usd'),
+  userEmail: required('userEmail').pipe(emailSchema),
+  successUrl: redirectUrl('successUrl'),
+  cancelUrl: redirectUrl('cancelUrl'),
+})
+
+export type CreateCheckoutInput = z.infer<typeof createCheckoutSchema>

@@ -1,0 +1,77 @@
+import { z } from 'zod'
+import type { EngineContext } from '../context'
+import { parseInput } from '../errors/zod-issues'
+import { stripControlCharacters } from '../events/strip-control-characters'
+import { waitForMint } from '../minting/wait-for-mint'
+import type { PaymentProvider } from '../ports/payment-provider'
+import type { PaymentRecord } from '../ports/payment-store'
+import { acceptPayment } from './accept-payment'
+
+/** Body of POST /loyalty-api/payment-mint. */
+export const paymentMintSchema = z.object({
+  sessionId: z
+    .string({
+      error: (issue) => (issue.input === undefined ? 'sessionId is required' : 'sessionId must be a string'),
+    })
+    .trim()
+    .regex(/^[A-Za-z0-9_-]{1,190}$/, { error: 'must be a checkout session id (letters, digits, _ and -)' }),
+})
+
+export type MintForPaymentOptions = {
+  provider: PaymentProvider
+  /** How long to wait for the mint's transaction hash before answering `status: "pending"`. Default 20 s. */
+  mintWaitMs?: number
+}
+
+export type MintForPaymentReturnType = {
+  sessionId: string
+  /** True when an earlier call (or webhook) already minted this session: same data as then. */
+  alreadyProcessed: boolean
+  /** `pending` when the mint was not confirmed within the wait; `txHash` is then null. */
+  status: 'confirmed' | 'pending'
+  txHash: string | null
+  /** `<explorer>/tx/<txHash>` when a block explorer is configured, else null. */
+  blockExplorer: string | null
+  walletAddress: string
+  usdAmount: number
+  tokenAmount: number
+  paymentIntentId: string | null
+}
+
+/**
+ * Mints the tokens a paid checkout session bought, exactly once per session (see `acceptPayment`),
+ * then waits (bounded) for the mint's transaction hash. Every call for one session (100 concurrent
+ * ones, retries, the webhook) shares the one mint job, so every answer carries the same `txHash`.
+ */
+export async function mintForPayment(
+  ctx: EngineContext,
+  body: unknown,
+  options: MintForPaymentOptions,
+): Promise<MintForPaymentReturnType> {
+  const { sessionId } = parseInput(paymentMintSchema, stripControlCharacters(body), 'Validation failed')
+  const { payment, created } = await acceptPayment(ctx, sessionId, options)
+  return settlePayment(ctx, payment, !created, options.mintWaitMs ?? 20_000)
+}
+
+/** Waits (bounded) for a payment's mint and answers it in payment-mint's terms. */
+export async function settlePayment(
+  ctx: EngineContext,
+  payment: PaymentRecord,
+  alreadyProcessed: boolean,
+  mintWaitMs: number,
+): Promise<MintForPaymentReturnType> {
+  const mint = await waitForMint(ctx, payment.mintJobId, { timeoutMs: mintWaitMs })
+  const txHash = mint.status === 'confirmed' ? (mint.txHash ?? null) : null
+  const explorer = ctx.chain?.explorerUrl
+  return {
+    sessionId: payment.sessionId,
+    alreadyProcessed,
+    status: txHash ? 'confirmed' : 'pending',
+    txHash,
+    blockExplorer: explorer && txHash ? `${explorer.replace(/\/+$/, '')}/tx/${txHash}` : null,
+    walletAddress: payment.walletAddress,
+    usdAmount: Number(payment.usdAmount),
+    tokenAmount: Number(payment.tokenAmount),
+    paymentIntentId: payment.paymentIntentId,
+  }
+}
