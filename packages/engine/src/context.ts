@@ -1,3 +1,5 @@
+import type { ConstraintCheckOptions } from './constraints/constraint-check-options'
+import type { IdentityServices } from './identity/identity-services'
 import type { ChainPort } from './ports/chain'
 import type { Clock } from './ports/clock'
 import type { Ids } from './ports/ids'
@@ -14,4 +16,8 @@ export type EngineContext = {
   clock: Clock
   ids: Ids
   logger: Logger
+  /** Identity provider, access-token verifier, dev issuer; absent: the local provider and no tokens. */
+  identity?: IdentityServices
+  /** External purchase-constraint checks; absent: DEFAULT_CONSTRAINT_CHECK_OPTIONS. */
+  constraints?: Partial<ConstraintCheckOptions>
 }

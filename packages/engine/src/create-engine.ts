@@ -8,7 +8,18 @@ import { revokeApiKey } from './brands/revoke-api-key'
 import { rotateSecurityKey } from './brands/rotate-security-key'
 import { setBrandWebsites } from './brands/set-brand-websites'
 import { verifyApiKey } from './brands/verify-api-key'
+import { checkPurchaseConstraint } from './constraints/check-purchase-constraint'
+import type { ConstraintCheckOptions } from './constraints/constraint-check-options'
+import { invalidateConstraintCache } from './constraints/invalidate-constraint-cache'
+import { listPerkConstraints } from './constraints/list-perk-constraints'
+import { removePerkConstraint } from './constraints/remove-perk-constraint'
+import { setPerkConstraint } from './constraints/set-perk-constraint'
 import type { EngineContext } from './context'
+import { devLogin } from './identity/dev-login'
+import type { IdentityServices } from './identity/identity-services'
+import { linkIdentities } from './identity/link-identities'
+import { signUserTypedData } from './identity/sign-user-typed-data'
+import { verifyAccessToken } from './identity/verify-access-token'
 import { createMinter } from './minting/create-minter'
 import { type EnqueueMintParameters, enqueueMint } from './minting/enqueue-mint'
 import { type GetMintJobParameters, getMintJob } from './minting/get-mint-job'
@@ -21,6 +32,7 @@ import type { KeyVault } from './ports/key-vault'
 import { type Logger, silentLogger } from './ports/logger'
 import type { Storage } from './ports/storage'
 import type { WalletOwner } from './ports/wallet-store'
+import { type PregenerateUserOptions, pregenerateUser } from './pregeneration/pregenerate-user'
 import { listRules } from './rules/list-rules'
 import { setRule } from './rules/set-rule'
 import { findWalletByOwner } from './wallets/find-wallet-by-owner'
@@ -41,6 +53,10 @@ export type CreateEngineParameters = {
   clock?: Clock
   ids?: Ids
   logger?: Logger
+  /** Identity provider, access-token verifier, dev issuer (default: the local provider, no tokens). */
+  identity?: IdentityServices
+  /** External purchase-constraint checks (default DEFAULT_CONSTRAINT_CHECK_OPTIONS). */
+  constraints?: Partial<ConstraintCheckOptions>
 }
 
 /** Binds the engine's operations to one context. Holds no logic of its own. */
@@ -52,6 +68,8 @@ export function createEngine(params: CreateEngineParameters) {
     clock: params.clock ?? systemClock,
     ids: params.ids ?? randomIds,
     logger: params.logger ?? silentLogger,
+    ...(params.identity ? { identity: params.identity } : {}),
+    ...(params.constraints ? { constraints: params.constraints } : {}),
   }
   return {
     ctx,
@@ -92,6 +110,20 @@ export function createEngine(params: CreateEngineParameters) {
       listDeliveries: (p: Parameters<typeof listWebhookDeliveries>[1]) => listWebhookDeliveries(ctx, p),
       redeliver: (p: Parameters<typeof redeliverWebhook>[1]) => redeliverWebhook(ctx, p),
       createDispatcher: (options?: WebhookDispatcherOptions) => createWebhookDispatcher(ctx, options),
+    },
+    identity: {
+      pregenerate: (body: unknown, options?: PregenerateUserOptions) => pregenerateUser(ctx, body, options),
+      devLogin: (p: Parameters<typeof devLogin>[1]) => devLogin(ctx, p),
+      verifyAccessToken: (token: string) => verifyAccessToken(ctx, { token }),
+      link: (p: Parameters<typeof linkIdentities>[1]) => linkIdentities(ctx, p),
+      signTypedData: (p: Parameters<typeof signUserTypedData>[1]) => signUserTypedData(ctx, p),
+    },
+    constraints: {
+      set: (p: Parameters<typeof setPerkConstraint>[1]) => setPerkConstraint(ctx, p),
+      remove: (p: Parameters<typeof removePerkConstraint>[1]) => removePerkConstraint(ctx, p),
+      list: (p: Parameters<typeof listPerkConstraints>[1]) => listPerkConstraints(ctx, p),
+      check: (p: Parameters<typeof checkPurchaseConstraint>[1]) => checkPurchaseConstraint(ctx, p),
+      invalidate: (body: unknown, scope?: { brandId?: string }) => invalidateConstraintCache(ctx, body, scope),
     },
   }
 }

@@ -36,6 +36,22 @@ export {
   GasCapExceededError,
 } from './chain/gas-caps'
 export { withGasCaps } from './chain/with-gas-caps'
+export {
+  type CheckPurchaseConstraintParameters,
+  type CheckPurchaseConstraintReturnType,
+  checkPurchaseConstraint,
+} from './constraints/check-purchase-constraint'
+export { type ConstraintCheckOptions, DEFAULT_CONSTRAINT_CHECK_OPTIONS } from './constraints/constraint-check-options'
+export { ConstraintCheckFailedError, InvalidInvalidationRequestError } from './constraints/constraint-errors'
+export { externalApiUrlSchema, normalizeApiUrl } from './constraints/external-api-url'
+export {
+  type InvalidateConstraintCacheReturnType,
+  invalidateConstraintCache,
+} from './constraints/invalidate-constraint-cache'
+export { isPrivateAddress } from './constraints/is-private-address'
+export { type ListPerkConstraintsParameters, listPerkConstraints } from './constraints/list-perk-constraints'
+export { type RemovePerkConstraintParameters, removePerkConstraint } from './constraints/remove-perk-constraint'
+export { type SetPerkConstraintParameters, setPerkConstraint } from './constraints/set-perk-constraint'
 export type { EngineContext } from './context'
 export { type CreateEngineParameters, createEngine, type Engine } from './create-engine'
 export { createNodeDnsResolver, type DnsResolver, type NodeDnsResolverOptions } from './dns/dns-resolver'
@@ -75,6 +91,54 @@ export {
 export { type ProcessEventOptions, type ProcessEventReturnType, processEvent } from './events/process-event'
 export type { SettledEvent } from './events/settle-event'
 export { stripControlCharacters } from './events/strip-control-characters'
+export {
+  type AccessTokenClaims,
+  type AccessTokenKeySource,
+  type AccessTokenVerifier,
+  type AccessTokenVerifierOptions,
+  createAccessTokenVerifier,
+} from './identity/access-token-verifier'
+export {
+  type ApprovedPermit,
+  approvedPermit,
+  MAX_PERMIT_LIFETIME_SECONDS,
+  PERMIT_TYPES,
+} from './identity/approved-permit'
+export { type DevLoginParameters, type DevLoginReturnType, devLogin } from './identity/dev-login'
+export { type EnsureIdentityOptions, type EnsureIdentityReturnType, ensureIdentity } from './identity/ensure-identity'
+export { generateIdentitySigningKey } from './identity/generate-identity-signing-key'
+export { getTokenBalance, type TokenBalance } from './identity/get-token-balance'
+export {
+  AuthenticationError,
+  DevLoginDisabledError,
+  IdentityProviderError,
+  TypedDataNotAllowedError,
+  WalletNotCustodialError,
+} from './identity/identity-errors'
+export { identityProviderOf } from './identity/identity-provider-of'
+export type { IdentityServices } from './identity/identity-services'
+export {
+  type LinkIdentitiesParameters,
+  type LinkIdentitiesReturnType,
+  linkIdentities,
+} from './identity/link-identities'
+export { createLocalIdentityProvider, type LocalIdentityProviderDeps } from './identity/local-identity-provider'
+export {
+  createLocalTokenIssuer,
+  LOCAL_TOKEN_AUDIENCE,
+  LOCAL_TOKEN_ISSUER,
+  type LocalTokenIssuer,
+  type LocalTokenIssuerOptions,
+} from './identity/local-token-issuer'
+export {
+  createPrivyIdentityProvider,
+  PRIVY_API_URL,
+  type PrivyIdentityProviderOptions,
+} from './identity/privy-identity-provider'
+export { resolveWalletOwnerKey } from './identity/resolve-wallet-owner-key'
+export { type SignUserTypedDataReturnType, signUserTypedData } from './identity/sign-user-typed-data'
+export { type VerifyAccessTokenReturnType, verifyAccessToken } from './identity/verify-access-token'
+export { walletOwnerOf } from './identity/wallet-owner-of'
 export { createMinter, type Minter } from './minting/create-minter'
 export { type EnqueueMintParameters, type EnqueueMintReturnType, enqueueMint } from './minting/enqueue-mint'
 export { type BatchMintLookup, findBatchMint } from './minting/find-batch-mint'
@@ -141,7 +205,10 @@ export type { Brand, BrandStore } from './ports/brand-store'
 export type { ChainPort, ContractAddresses, GasCaps } from './ports/chain'
 export type { ChainJournalEntry, ChainJournalStore } from './ports/chain-journal-store'
 export { type Clock, systemClock } from './ports/clock'
+export type { ConstraintCacheEntry, ConstraintStore, PerkConstraint } from './ports/constraint-store'
 export type { ClaimKey, EventStore, RewardEvent } from './ports/event-store'
+export type { CreatedIdentity, IdentityProvider, IdentityUser, ProviderAccount } from './ports/identity-provider'
+export type { IdentityAccount, IdentityStore, ReadyIdentity } from './ports/identity-store'
 export { type Ids, randomIds } from './ports/ids'
 export type { KeyVault } from './ports/key-vault'
 export type { LeaseAcquireResult, LeaseRecord, LeaseStore } from './ports/lease-store'
@@ -173,6 +240,7 @@ export type {
   RefundClawbackRecord,
   RefundClawbackStatus,
 } from './ports/payment-store'
+export type { PregenerationRecord, PregenerationStore } from './ports/pregeneration-store'
 export type { DetectionConfig, EventRule, RuleStore } from './ports/rule-store'
 export type { SettingsStore } from './ports/settings-store'
 export type { Storage, Stores } from './ports/storage'
@@ -185,6 +253,34 @@ export type {
   WebhookEndpointRecord,
   WebhookStore,
 } from './ports/webhook-store'
+export { looksLikeTestId } from './pregeneration/looks-like-test-id'
+export {
+  isOAuthProvider,
+  OAUTH_PROVIDER_RULES,
+  OAUTH_PROVIDERS,
+  type OAuthProvider,
+  type OAuthProviderRules,
+} from './pregeneration/oauth-providers'
+export { type PregenerateRequest, parsePregenerateRequest } from './pregeneration/parse-pregenerate-request'
+export {
+  type PregenerateUserOptions,
+  type PregenerateUserResponse,
+  type PregenerateUserReturnType,
+  pregenerateUser,
+} from './pregeneration/pregenerate-user'
+export {
+  InvalidDiscordUserIdError,
+  InvalidOAuthCredentialsError,
+  InvalidOAuthProviderError,
+  InvalidPregenerationFieldError,
+  MissingFieldsError,
+  PregenerationRateLimitedError,
+} from './pregeneration/pregeneration-errors'
+export {
+  DEFAULT_PREGENERATION_LIMITS,
+  enforcePregenerationLimits,
+  type PregenerationLimits,
+} from './pregeneration/pregeneration-limits'
 export { DEFAULT_EVENT_RULES } from './rules/default-event-rules'
 export { type ListRulesParameters, listRules, listRulesParametersSchema } from './rules/list-rules'
 export { newEventRule } from './rules/new-event-rule'

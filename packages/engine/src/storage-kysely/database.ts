@@ -10,4 +10,10 @@ import type { WebhookTables } from './webhook-tables'
  * milliseconds (the pg wiring parses int8 as a JS number), booleans are INTEGER 0/1, JSON is TEXT,
  * token amounts are TEXT decimal strings (wei, 18 decimals), addresses are lowercase TEXT.
  */
-export interface Database extends CoreTables, MintingTables, EventTables, WebhookTables, PaymentTables, IdentityTables {}
+export interface Database
+  extends CoreTables,
+    MintingTables,
+    EventTables,
+    WebhookTables,
+    PaymentTables,
+    IdentityTables {}

@@ -1,5 +1,6 @@
 import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts'
 import type { EngineContext } from '../context'
+import { resolveWalletOwnerKey } from '../identity/resolve-wallet-owner-key'
 import type { Stores } from '../ports/storage'
 import type { WalletOwner } from '../ports/wallet-store'
 import { walletOwnerKey } from './wallet-owner-key'
@@ -24,8 +25,9 @@ export async function getOrCreateWallet(
   owner: WalletOwner,
   options: { stores?: Stores } = {},
 ): Promise<GetOrCreateWalletReturnType> {
-  const { wallets } = options.stores ?? ctx.storage
-  const ownerKey = walletOwnerKey(owner)
+  const stores = options.stores ?? ctx.storage
+  const { wallets } = stores
+  const ownerKey = await resolveWalletOwnerKey(stores, walletOwnerKey(owner)) // explicit identity links (issue 5)
   const existing = await wallets.findByOwner(ownerKey)
   if (existing) return { address: existing.address, created: false, ownerKey }
 

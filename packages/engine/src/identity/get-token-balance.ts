@@ -1,0 +1,36 @@
+import { pointsTokenAbi } from '@loyaltykit/contracts'
+import { type Address, formatUnits } from 'viem'
+import type { EngineContext } from '../context'
+import { UnavailableError } from '../errors/common-errors'
+import { TOKEN_DECIMALS } from '../minting/mint-amount'
+
+export type TokenBalance = {
+  /** Whole tokens as a decimal string (may carry a fraction), e.g. `"150"`. */
+  balance: string
+  /** The same in wei (18 decimals), decimal string. */
+  balanceWei: string
+  /** The points token's address. */
+  token: string
+}
+
+/** The points-token balance of an address, read from the chain (`balanceOf`). */
+export async function getTokenBalance(ctx: EngineContext, address: string): Promise<TokenBalance> {
+  const chain = ctx.chain
+  if (!chain) throw new UnavailableError('The chain is not available', 'CHAIN_UNAVAILABLE')
+  let wei: bigint
+  try {
+    wei = await chain.publicClient.readContract({
+      address: chain.contracts.pointsToken,
+      abi: pointsTokenAbi,
+      functionName: 'balanceOf',
+      args: [address as Address],
+    })
+  } catch (cause) {
+    throw new UnavailableError('Cannot read the balance from the chain', 'CHAIN_UNAVAILABLE', {}, cause)
+  }
+  return {
+    balance: formatUnits(wei, TOKEN_DECIMALS),
+    balanceWei: wei.toString(),
+    token: chain.contracts.pointsToken.toLowerCase(),
+  }
+}
