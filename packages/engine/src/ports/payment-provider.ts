@@ -47,10 +47,10 @@ export type CheckoutSession = {
   id: string
   /** The hosted payment page; null when the provider no longer offers one (complete, expired). */
   url: string | null
-  /** Stripe's `payment_status`. Only `paid` is minted. */
-  paymentStatus: 'paid' | 'unpaid' | 'no_payment_required'
-  /** Stripe's `status`. */
-  status: 'open' | 'complete' | 'expired' | null
+  /** Stripe's `payment_status` (a provider may add values). Only `paid` is minted. */
+  paymentStatus: 'paid' | 'unpaid' | 'no_payment_required' | (string & {})
+  /** Stripe's `status` (a provider may add values). */
+  status: 'open' | 'complete' | 'expired' | (string & {}) | null
   /** Integer minor units (cents). */
   amountTotalCents: number | null
   currency: string | null

@@ -11,6 +11,7 @@ import { errorHandler } from '../http/error-handler'
 import { BULK_BODY_LIMIT_BYTES, DEFAULT_BODY_LIMIT_BYTES, jsonBody } from '../http/json-body'
 import { notFound } from '../http/not-found'
 import { requestId } from '../http/request-id'
+import { type PaymentRoutesOptions, paymentRoutes } from '../payments/payment-routes'
 
 export type CreateAppParameters = {
   engine: Engine
@@ -27,6 +28,8 @@ export type CreateAppParameters = {
   identity?: IdentityProbe
   /** The event handler surface (event-config, manual-event, bulk-events, verify-dns, sdk.js) and CORS. */
   eventHandler?: EventRoutesOptions & { corsOrigins: readonly string[] }
+  /** Payments: create-checkout, payment-mint, stripe-webhook, dev-checkout (docs/payments.md). */
+  payments?: PaymentRoutesOptions
   /** Extra routers (for embedding); mounted after the built-in routes, before the 404 handler. */
   routes?: Router[]
 }
@@ -62,10 +65,14 @@ export function createApp(p: CreateAppParameters): Express {
 
   // bulk-events carries up to 100 events: its own, larger limit (documented in docs/api/bulk-events.md).
   if (p.eventHandler) app.use('/loyalty-api/bulk-events', jsonBody(BULK_BODY_LIMIT_BYTES))
+  // Payments: the Stripe webhook verifies its raw body (often over 10 KB), so it mounts before the JSON parser.
+  const payments = p.payments ? paymentRoutes(p.engine, p.payments) : undefined
+  if (payments) app.use(payments.webhook)
   app.use(jsonBody(bodyLimitBytes))
   app.use(enterRequestScope())
   if (corsMiddleware) app.use(corsMiddleware)
   if (p.eventHandler) app.use(eventRoutes(p.engine, p.eventHandler))
+  if (payments) app.use(payments.api)
 
   // Feature routers mount here (event handler, payments, pregeneration, relayer, agent, site plugin).
   for (const router of p.routes ?? []) app.use(router)

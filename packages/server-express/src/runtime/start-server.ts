@@ -8,6 +8,8 @@ import { loadEventHandlerConfig } from '../config/event-handler-config'
 import type { LoyaltykitConfig } from '../config/loyaltykit-config'
 import { loadWebhookConfig } from '../config/webhook-config'
 import type { ServerLogger } from '../logging/create-logger'
+import { loadPaymentConfig } from '../payments/payment-config'
+import { type StartedPayments, startPayments } from '../payments/start-payments'
 import { closeServer } from './close-server'
 import { type DemoBrand, ensureDemoBrand } from './ensure-demo-brand'
 import { listen } from './listen'
@@ -29,6 +31,8 @@ export type RunningServer = {
   demo: DemoBrand | undefined
   minter: Minter | undefined
   webhooks: WebhookDispatcher | undefined
+  /** Payment provider and refund clawback worker (docs/payments.md). */
+  payments: StartedPayments | undefined
   /**
    * Stops in order: the HTTP server stops accepting and lets in-flight requests finish (they may be
    * waiting for their mint, so the minter still runs) → minter and webhook dispatcher stop → chain →
@@ -45,13 +49,15 @@ export type RunningServer = {
 export async function startServer(p: StartServerParameters): Promise<RunningServer> {
   const { config, logger } = p
   const webhookConfig = loadWebhookConfig(config.env)
+  const paymentConfig = loadPaymentConfig(config.env)
   const eventConfig = loadEventHandlerConfig(config.env, config.publicUrl)
   const runtime = await openRuntime({ config, logger, withChain: true })
   let server: Server | undefined
   let minter: Minter | undefined
   let webhooks: WebhookDispatcher | undefined
+  let payments: StartedPayments | undefined
   const stopWorkers = async () => {
-    await Promise.allSettled([minter?.stop(), webhooks?.stop()])
+    await Promise.allSettled([minter?.stop(), webhooks?.stop(), payments?.stop()])
   }
   try {
     // http://localhost covers every port; a public URL elsewhere is added to the demo brand's websites.
@@ -62,10 +68,12 @@ export async function startServer(p: StartServerParameters): Promise<RunningServ
       minter.start()
     }
     webhooks = startWebhookDispatcher(runtime, webhookConfig, logger)
+    payments = await startPayments(runtime, paymentConfig, { mintWaitMs: config.mintWaitMs, logger, publicUrl })
     const app = createApp({
       engine: runtime.engine,
       logger,
       config: { trustProxy: config.trustProxy, healthTimeoutMs: config.healthTimeoutMs },
+      payments: payments.routes,
       eventHandler: {
         ...eventConfig,
         mintWaitMs: config.mintWaitMs,
@@ -87,6 +95,7 @@ export async function startServer(p: StartServerParameters): Promise<RunningServ
       demo,
       minter,
       webhooks,
+      payments,
       close() {
         closing ??= (async () => {
           try {
