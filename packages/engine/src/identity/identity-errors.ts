@@ -11,7 +11,11 @@ export class AuthenticationError extends LoyaltyError {
 /** The hosted identity provider refused or failed a call (502). */
 export class IdentityProviderError extends LoyaltyError {
   override name = 'IdentityProviderError'
-  constructor(message: string, details: { provider: string; status?: number; error?: string }, cause?: unknown) {
+  constructor(
+    message: string,
+    details: { provider: string; status?: number; providerError?: string },
+    cause?: unknown,
+  ) {
     super(message, { code: 'IDENTITY_PROVIDER_ERROR', category: 'upstream', details, cause })
   }
 }

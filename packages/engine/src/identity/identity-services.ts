@@ -7,8 +7,8 @@ import type { LocalTokenIssuer } from './local-token-issuer'
  * bearer access tokens are verified, and (development only) the local token issuer.
  */
 export type IdentityServices = {
-  /** Local (custodial wallets on this server; the default) or hosted (Privy). */
-  provider: IdentityProvider
+  /** A hosted provider (Privy); absent: the local provider over the engine's context (custodial wallets). */
+  provider?: IdentityProvider
   /** Verifies `Authorization: Bearer` access tokens (relayer, user wallet API). Absent: tokens are refused (503). */
   tokens?: AccessTokenVerifier
   /** Signs tokens for `POST /auth/dev-login`. Present only where development login is allowed. */

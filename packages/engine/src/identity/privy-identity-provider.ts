@@ -114,7 +114,7 @@ export function createPrivyIdentityProvider(options: PrivyIdentityProviderOption
     return new IdentityProviderError(`The identity provider refused to ${what} (HTTP ${status})`, {
       provider: 'privy',
       status,
-      ...(typeof error === 'string' ? { error: error.slice(0, 300) } : {}),
+      ...(typeof error === 'string' ? { providerError: error.slice(0, 300) } : {}),
     })
   }
 

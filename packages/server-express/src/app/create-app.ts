@@ -1,6 +1,7 @@
 import type { Engine, Logger } from '@loyaltykit/engine'
 import express, { type Express, type Router } from 'express'
 import helmet from 'helmet'
+import { constraintRoutes } from '../constraints/constraint-routes'
 import { type EventRoutesOptions, eventRoutes } from '../events/event-routes'
 import { healthRoutes } from '../health/health-routes'
 import { type IdentityProbe, localIdentityProvider } from '../health/probe-services'
@@ -11,7 +12,9 @@ import { errorHandler } from '../http/error-handler'
 import { BULK_BODY_LIMIT_BYTES, DEFAULT_BODY_LIMIT_BYTES, jsonBody } from '../http/json-body'
 import { notFound } from '../http/not-found'
 import { requestId } from '../http/request-id'
+import { identityRoutes } from '../identity/identity-routes'
 import { type PaymentRoutesOptions, paymentRoutes } from '../payments/payment-routes'
+import { type PregenerationRoutesOptions, pregenerationRoutes } from '../pregeneration/pregeneration-routes'
 
 export type CreateAppParameters = {
   engine: Engine
@@ -30,6 +33,8 @@ export type CreateAppParameters = {
   eventHandler?: EventRoutesOptions & { corsOrigins: readonly string[] }
   /** Payments: create-checkout, payment-mint, stripe-webhook, dev-checkout (docs/payments.md). */
   payments?: PaymentRoutesOptions
+  /** Pregeneration limits (docs/identity.md); the identity, pregeneration and constraint routes always mount. */
+  pregeneration?: PregenerationRoutesOptions
   /** Extra routers (for embedding); mounted after the built-in routes, before the 404 handler. */
   routes?: Router[]
 }
@@ -58,7 +63,7 @@ export function createApp(p: CreateAppParameters): Express {
     healthRoutes({
       storage,
       chain,
-      identity: p.identity ?? localIdentityProvider,
+      identity: p.identity ?? p.engine.ctx.identity?.provider ?? localIdentityProvider,
       timeoutMs: p.config.healthTimeoutMs ?? 2000,
     }),
   )
@@ -73,6 +78,8 @@ export function createApp(p: CreateAppParameters): Express {
   if (corsMiddleware) app.use(corsMiddleware)
   if (p.eventHandler) app.use(eventRoutes(p.engine, p.eventHandler))
   if (payments) app.use(payments.api)
+  // Identity (docs/identity.md): pregeneration, dev login + user wallet API, constraint-cache invalidation.
+  app.use(pregenerationRoutes(p.engine, p.pregeneration ?? {}), identityRoutes(p.engine), constraintRoutes(p.engine))
 
   // Feature routers mount here (event handler, payments, pregeneration, relayer, agent, site plugin).
   for (const router of p.routes ?? []) app.use(router)

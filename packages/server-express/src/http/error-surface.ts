@@ -3,10 +3,11 @@ import type { RequestHandler, Response } from 'express'
 /**
  * The body shapes the spec gives per surface. `event_handler` is the default for every path:
  * `{ success: false, error, message, code, details, requestId }`. `generic` is the spec's second
- * shape `{ error, message, code, details, requestId }`. Other surfaces (pregeneration, relayer,
+ * shape `{ error, message, code, details, requestId }`. `pregeneration` is `{ error, ...extra fields }`
+ * (the error's object `details` spread at the top level). Other surfaces (relayer,
  * agent envelope, WordPress-style) add themselves to `ErrorSurface` and to `render-error.ts`.
  */
-export type ErrorSurface = 'event_handler' | 'generic'
+export type ErrorSurface = 'event_handler' | 'generic' | 'pregeneration'
 
 /** Router-level middleware: errors raised below this point render in `surface`'s shape. */
 export function errorSurface(surface: ErrorSurface): RequestHandler {

@@ -3,6 +3,10 @@ import type { ErrorSurface } from './error-surface'
 
 export type ErrorBody = Record<string, unknown>
 
+function isPlainObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v)
+}
+
 function detailsOf(e: LoyaltyError): unknown {
   return e.details === undefined ? {} : e.details
 }
@@ -18,6 +22,10 @@ export function renderError(surface: ErrorSurface, e: LoyaltyError, requestId: s
   switch (surface) {
     case 'generic':
       return { error: message, message, code: e.code, details, requestId }
+    case 'pregeneration':
+      // The spec's `{error, ...extra fields}`; internal errors: `Internal server error` with `details`.
+      if (internal) return { error: message, details: `See the server log for request ${requestId}`, requestId }
+      return isPlainObject(details) ? { ...details, error: message } : { error: message, details }
     default:
       return { success: false, error: message, message, code: e.code, details, requestId }
   }

@@ -11,6 +11,9 @@ import {
 import { type OpenedChain, openChain } from '../chain/open-chain'
 import type { LoyaltykitConfig } from '../config/loyaltykit-config'
 import { loadMasterKey } from '../config/master-key'
+import { loadConstraintConfig } from '../constraints/constraint-config'
+import { loadIdentityConfig } from '../identity/identity-config'
+import { openIdentity } from '../identity/open-identity'
 import type { ServerLogger } from '../logging/create-logger'
 import { redactText } from '../logging/redact-secrets'
 import { withRequestScope } from '../logging/with-request-scope'
@@ -59,7 +62,17 @@ export async function openRuntime(p: OpenRuntimeParameters): Promise<Runtime> {
     const masterKey = await loadMasterKey({ env: config.env, dataDir: config.dataDir, logger })
     const keyVault = createAesGcmKeyVault(masterKey)
     if (p.withChain) chain = await openChain({ config, storage, keyVault, logger })
-    const engine = createEngine({ storage, keyVault, ...(chain ? { chain } : {}), logger: withRequestScope(logger) })
+    // Identity services and constraint-check settings (docs/identity.md).
+    const identity = await openIdentity({ config: loadIdentityConfig(config.env), dataDir: config.dataDir, logger })
+    const constraints = loadConstraintConfig(config.env)
+    const engine = createEngine({
+      storage,
+      keyVault,
+      ...(chain ? { chain } : {}),
+      logger: withRequestScope(logger),
+      identity,
+      constraints,
+    })
     let closed = false
     return {
       config,

@@ -10,6 +10,7 @@ import { loadWebhookConfig } from '../config/webhook-config'
 import type { ServerLogger } from '../logging/create-logger'
 import { loadPaymentConfig } from '../payments/payment-config'
 import { type StartedPayments, startPayments } from '../payments/start-payments'
+import { loadPregenerationConfig } from '../pregeneration/pregeneration-config'
 import { closeServer } from './close-server'
 import { type DemoBrand, ensureDemoBrand } from './ensure-demo-brand'
 import { listen } from './listen'
@@ -74,6 +75,7 @@ export async function startServer(p: StartServerParameters): Promise<RunningServ
       logger,
       config: { trustProxy: config.trustProxy, healthTimeoutMs: config.healthTimeoutMs },
       payments: payments.routes,
+      pregeneration: loadPregenerationConfig(config.env),
       eventHandler: {
         ...eventConfig,
         mintWaitMs: config.mintWaitMs,

@@ -1,0 +1,55 @@
+import {
+  AuthenticationError,
+  devLogin,
+  type Engine,
+  getTokenBalance,
+  signUserTypedData,
+  verifyAccessToken,
+} from '@loyaltykit/engine'
+import { type Request, Router } from 'express'
+import { errorSurface } from '../http/error-surface'
+import '../http/request-context'
+import { bearerToken } from './bearer-token'
+import { walletCors } from './wallet-cors'
+
+/**
+ * The local identity provider's HTTP surface:
+ * - `POST /auth/dev-login {email}` → `{ accessToken, walletAddress, userId, expiresAt }` (refused with
+ *   403 when NODE_ENV=production or tokens come from elsewhere);
+ * - `GET /wallet` (Bearer access token) → `{ success, userId, address, balance, balanceWei, token }`;
+ * - `POST /wallet/sign-typed-data` (Bearer) with EIP-712 typed data → `{ success, signature, v, r, s,
+ *   permit }`: only ERC-2612 permits of the points token to an approved contract; anything else 403.
+ * Errors: `{ error, message, code, details, requestId }`, 401 for a missing or bad token.
+ */
+export function identityRoutes(engine: Engine): Router {
+  const { ctx } = engine
+  const router = Router()
+  router.use(['/auth/dev-login', '/wallet'], errorSurface('generic'), walletCors(ctx))
+
+  const user = (req: Request) => {
+    const token = bearerToken(req)
+    if (!token) throw new AuthenticationError('Missing Authorization: Bearer <access token>', 'missing')
+    return verifyAccessToken(ctx, { token })
+  }
+
+  router.post('/auth/dev-login', async (req, res) => {
+    res.setHeader('Cache-Control', 'no-store')
+    res.json(await devLogin(ctx, req.body ?? {}))
+  })
+
+  router.get('/wallet', async (req, res) => {
+    const u = await user(req)
+    const balance = await getTokenBalance(ctx, u.walletAddress)
+    res.setHeader('Cache-Control', 'no-store')
+    res.json({ success: true, userId: u.userId, address: u.walletAddress, custodial: u.custodial, ...balance })
+  })
+
+  router.post('/wallet/sign-typed-data', async (req, res) => {
+    const u = await user(req)
+    const signed = await signUserTypedData(ctx, { user: u, typedData: req.body })
+    res.setHeader('Cache-Control', 'no-store')
+    res.json({ success: true, ...signed })
+  })
+
+  return router
+}

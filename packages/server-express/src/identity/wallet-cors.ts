@@ -1,0 +1,32 @@
+import { type EngineContext, hostOf, isKnownBrandOrigin } from '@loyaltykit/engine'
+import type { RequestHandler } from 'express'
+
+const EXPOSE_HEADERS = 'X-Request-Id'
+
+/**
+ * CORS of the user wallet API: a brand's web page calls it with the user's Bearer token, so the
+ * request's Origin is allowed when it is a website of any brand (never `*`, no cookies involved).
+ * Preflights are answered by the app-wide CORS middleware, or here when it is not mounted.
+ */
+export function walletCors(ctx: EngineContext): RequestHandler {
+  return async (req, res, next) => {
+    const origin = req.headers.origin
+    if (typeof origin !== 'string' || !hostOf(origin)) return next()
+    try {
+      res.vary('Origin')
+      if (await isKnownBrandOrigin(ctx, origin)) {
+        res.setHeader('Access-Control-Allow-Origin', origin)
+        res.setHeader('Access-Control-Expose-Headers', EXPOSE_HEADERS)
+        if (req.method === 'OPTIONS') {
+          res.setHeader('Access-Control-Allow-Methods', 'GET, POST, OPTIONS')
+          res.setHeader('Access-Control-Allow-Headers', 'Content-Type, Authorization')
+          res.setHeader('Access-Control-Max-Age', '600')
+          return void res.status(204).end()
+        }
+      }
+      next()
+    } catch (e) {
+      next(e)
+    }
+  }
+}

@@ -1,0 +1,31 @@
+import { type Engine, type PregenerationLimits, pregenerateUser } from '@loyaltykit/engine'
+import { Router } from 'express'
+import { errorSurface } from '../http/error-surface'
+import { setRateLimitHeaders } from '../http/rate-limit-headers'
+
+export type PregenerationRoutesOptions = {
+  /** Per-brand limits; default the spec's 100 a minute and 10,000 a day. */
+  limits?: PregenerationLimits
+}
+
+/**
+ * `POST /loyalty-api/pregenerate-user` (server-to-server: no authentication, no CORS). Errors render in
+ * the spec's pregeneration shape `{ error, ...extra fields }`; 429s carry `X-RateLimit-*` and
+ * `Retry-After`, successful answers the `X-RateLimit-*` of the brand's minute window.
+ */
+export function pregenerationRoutes(engine: Engine, options: PregenerationRoutesOptions = {}): Router {
+  const router = Router()
+  router.use('/loyalty-api/pregenerate-user', errorSurface('pregeneration'))
+  router.post('/loyalty-api/pregenerate-user', async (req, res) => {
+    const { response, rateLimit } = await pregenerateUser(
+      engine.ctx,
+      req.body,
+      options.limits ? { limits: options.limits } : {},
+    )
+    setRateLimitHeaders(res, { rateLimit })
+    res.removeHeader('Retry-After')
+    res.setHeader('Cache-Control', 'no-store')
+    res.json(response)
+  })
+  return router
+}
