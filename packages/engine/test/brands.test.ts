@@ -71,10 +71,13 @@ describe.each(testDatabases())('brands on $dialect', (db) => {
       })
     }
 
-    // API key: stored as its SHA-256 only, usable for constraints and dns.
-    const [record] = await listApiKeys(ctx, { brandId: brand.id })
+    // API key: stored as its SHA-256 only, usable for constraints and events; the DNS key only for dns.
+    const listed = await listApiKeys(ctx, { brandId: brand.id })
+    expect(listed).toHaveLength(2)
+    const record = listed.find((k) => k.keyHash === hashApiKey(keys.apiKey))
+    expect(listed.find((k) => k.keyHash === hashApiKey(keys.dnsKey))?.scopes).toEqual(['dns'])
     expect(record).toMatchObject({ brandId: brand.id, keyHash: hashApiKey(keys.apiKey), revokedAt: null })
-    expect(record?.scopes.sort()).toEqual(['constraints', 'dns'])
+    expect(record?.scopes.sort()).toEqual(['constraints', 'events'])
     expect(keys.apiKey.startsWith(record!.prefix)).toBe(true)
     expect(await verifyApiKey(ctx, { apiKey: keys.apiKey, scope: 'constraints' })).toEqual(record)
     expect(await verifyApiKey(ctx, { apiKey: keys.apiKey, scope: 'agent' })).toBeUndefined()
@@ -168,7 +171,9 @@ describe.each(testDatabases())('brands on $dialect', (db) => {
     expect(await revokeApiKey(ctx, { id: extra.record.id })).toEqual({ revoked: true })
     expect(await revokeApiKey(ctx, { id: extra.record.id })).toEqual({ revoked: false })
     expect(await verifyApiKey(ctx, { apiKey: extra.apiKey, scope: 'agent' })).toBeUndefined()
-    expect(await verifyApiKey(ctx, { apiKey: keys.apiKey, scope: 'dns' })).toBeDefined()
+    expect(await verifyApiKey(ctx, { apiKey: keys.dnsKey, scope: 'dns' })).toBeDefined()
+    expect(await verifyApiKey(ctx, { apiKey: keys.apiKey, scope: 'dns' })).toBeUndefined()
+    expect(await verifyApiKey(ctx, { apiKey: keys.dnsKey, scope: 'constraints' })).toBeUndefined()
   })
 
   it('rotates the security key', async () => {

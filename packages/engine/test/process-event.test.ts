@@ -22,8 +22,8 @@ describe.each(testDatabases())('processEvent on $dialect', (db) => {
 
   async function brand() {
     const ctx = createTestContext(t.storage)
-    const { brand } = await createBrand(ctx, { name: 'Shop', websites: ['https://shop.example.com'] })
-    return { ctx, brandId: brand.id }
+    const { brand, keys } = await createBrand(ctx, { name: 'Shop', websites: ['https://shop.example.com'] })
+    return { ctx, brandId: brand.id, keys }
   }
 
   it('accepts a first event, creates the wallet once and enqueues one mint', async () => {
@@ -48,7 +48,7 @@ describe.each(testDatabases())('processEvent on $dialect', (db) => {
   })
 
   it('refuses duplicates, max claims and cooldowns with their codes', async () => {
-    const { ctx, brandId } = await brand()
+    const { ctx, brandId, keys } = await brand()
     const body = { brandId, eventType: 'complete_survey', userEmail: 'bob@example.com', domain: 'shop.example.com' }
     expect(await codeOf(acceptEvent(ctx, body))).toBe('ok')
     expect(await codeOf(acceptEvent(ctx, body))).toBe('DUPLICATE_EVENT')
@@ -59,8 +59,13 @@ describe.each(testDatabases())('processEvent on $dialect', (db) => {
     expect(await codeOf(acceptEvent(ctx, skip, { duplicateWindowMs: 0 }))).toBe('ok')
     const internal = { ...body, metadata: { source: 'chat_manual_reward' } }
     await setRule(ctx, { brandId, eventType: 'complete_survey', maxClaims: 1, cooldownHours: 24, maxTotalClaims: 3 })
-    expect(await codeOf(acceptEvent(ctx, internal))).toBe('ok')
-    expect(await codeOf(acceptEvent(ctx, internal))).toBe('MAX_TOTAL_CLAIMS_REACHED')
+    // An internal source bypasses the per-user limits only for a caller holding the brand's key.
+    expect(await codeOf(acceptEvent(ctx, internal, { duplicateWindowMs: 0 }))).toBe('MAX_CLAIMS_REACHED')
+    expect(await codeOf(acceptEvent(ctx, internal, { apiKey: 'lk_not-a-key' }))).toBe('INVALID_API_KEY')
+    const other = await createBrand(ctx, { name: 'Other', websites: [] })
+    expect(await codeOf(acceptEvent(ctx, internal, { apiKey: other.keys.apiKey }))).toBe('API_KEY_BRAND_MISMATCH')
+    expect(await codeOf(acceptEvent(ctx, internal, { apiKey: keys.apiKey }))).toBe('ok')
+    expect(await codeOf(acceptEvent(ctx, internal, { apiKey: keys.apiKey }))).toBe('MAX_TOTAL_CLAIMS_REACHED')
   })
 
   it('authorizes the domain and refuses an Origin naming another site', async () => {

@@ -35,17 +35,21 @@ describe.each(testDatabases())('verifyDns against a real DNS server on $dialect'
         dnsConfigured: false,
         brandId: null,
       })
-      records.set('_loyalty.dns.example.com', ['v=spf1 -all', `brand_id=${brand.id};api_key=${keys.apiKey}`])
+      records.set('_loyalty.dns.example.com', ['v=spf1 -all', `brand_id=${brand.id};api_key=${keys.dnsKey}`])
       expect(await check('https://DNS.example.com/path')).toEqual({
         success: true,
         domain: 'dns.example.com',
         dnsConfigured: true,
         brandId: brand.id,
       })
-      records.set('_loyalty.wrong.example.com', [`brand_id=${other.brand.id};api_key=${keys.apiKey}`])
+      records.set('_loyalty.wrong.example.com', [`brand_id=${other.brand.id};api_key=${keys.dnsKey}`])
       expect((await check('wrong.example.com')).dnsConfigured).toBe(false)
-      records.set('_loyalty.bad.example.com', [`brand_id=${brand.id};api_key=not-the-key`])
-      expect((await check('bad.example.com')).dnsConfigured).toBe(false)
+      records.set('_loyalty.copycat.example.org', [`brand_id=${brand.id};api_key=${keys.dnsKey}`])
+      expect((await check('copycat.example.org')).dnsConfigured).toBe(false)
+      records.set('_loyalty.shop.dns.example.com', [`brand_id=${brand.id};api_key=not-the-key`])
+      expect((await check('shop.dns.example.com')).dnsConfigured).toBe(false)
+      records.set('_loyalty.shop.dns.example.com', [`brand_id=${brand.id};api_key=${keys.dnsKey}`])
+      expect((await check('shop.dns.example.com')).dnsConfigured).toBe(true)
       await expect(check('not a domain')).rejects.toMatchObject({ code: 'VALIDATION_FAILED' })
     } finally {
       await dns.close()

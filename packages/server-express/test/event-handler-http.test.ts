@@ -14,6 +14,7 @@ describe.each(testDialects)('event handler over HTTP on $dialect', ({ create }) 
   let db: TestDatabase
   let s: TestServer
   let brandId: string
+  let apiKey: string
 
   const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
     fetch(`${s.base}${path}`, {
@@ -45,8 +46,9 @@ describe.each(testDialects)('event handler over HTTP on $dialect', ({ create }) 
       LOYALTYKIT_MINT_WAIT_MS: '20000',
       LOYALTYKIT_DUPLICATE_WINDOW_MS: String(DUPLICATE_WINDOW_MS),
     })
-    const { brand } = await createBrand(s.runtime.engine.ctx, { name: 'Shop', websites: [SITE] })
+    const { brand, keys } = await createBrand(s.runtime.engine.ctx, { name: 'Shop', websites: [SITE] })
     brandId = brand.id
+    apiKey = keys.apiKey
   })
   afterAll(async () => {
     await s?.close()
@@ -166,7 +168,11 @@ describe.each(testDialects)('event handler over HTTP on $dialect', ({ create }) 
     expect(mb.details).toMatchObject({ reason: 'max_claims_reached', totalClaims: 1, maxClaims: 1 })
     expect(max.headers.get('retry-after')).not.toBeNull()
 
-    const internal = await post('/loyalty-api/manual-event', { ...form, metadata: { source: 'voice_claim' } })
+    const voice = { ...form, metadata: { source: 'voice_claim' } }
+    expect((await post('/loyalty-api/manual-event', voice)).status).toBe(429)
+    const wrongKey = await post('/loyalty-api/manual-event', voice, { authorization: 'Bearer lk_wrong' })
+    expect(wrongKey.status).toBe(401)
+    const internal = await post('/loyalty-api/manual-event', voice, { authorization: `Bearer ${apiKey}` })
     expect(internal.status).toBe(200)
     const skip = await post('/loyalty-api/manual-event', { ...survey, metadata: { skip_cooldown: true } })
     expect(skip.status).toBe(200)
@@ -259,7 +265,7 @@ describe.each(testDialects)('event handler over HTTP on $dialect', ({ create }) 
       name: 'Dns',
       websites: ['https://dns.example.net'],
     })
-    records.set('_loyalty.dns.example.net', [`brand_id=${dnsBrand.id};api_key=${keys.apiKey}`])
+    records.set('_loyalty.dns.example.net', [`brand_id=${dnsBrand.id};api_key=${keys.dnsKey}`])
     const ok = await (await post('/loyalty-api/verify-dns', { domain: 'dns.example.net' })).json()
     expect(ok).toEqual({ success: true, domain: 'dns.example.net', dnsConfigured: true, brandId: dnsBrand.id })
     const none = await (await post('/loyalty-api/verify-dns', { domain: 'other.example.net' })).json()

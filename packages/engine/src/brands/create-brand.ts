@@ -25,16 +25,21 @@ export type CreateBrandParameters = z.input<typeof createBrandParametersSchema>
 
 export type CreateBrandReturnType = {
   brand: Brand
-  /** Shown once: only the API key's hash and the security key's ciphertext are stored. */
-  keys: { securityKey: string; apiKey: string }
+  /**
+   * Shown once: only the keys' hashes and the security key's ciphertext are stored. `apiKey` is a
+   * secret for the brand's servers; `dnsKey` is meant to be PUBLIC (the `_loyalty.<domain>` TXT record)
+   * and can do nothing but prove the brand in verify-dns.
+   */
+  keys: { securityKey: string; apiKey: string; dnsKey: string }
 }
 
-/** Scopes of the API key a brand gets at creation: constraint invalidation and the DNS TXT record. */
-export const BRAND_API_KEY_SCOPES = ['constraints', 'dns'] as const
+/** Scopes of the secret API key a brand gets at creation: constraint invalidation and trusted events. */
+export const BRAND_API_KEY_SCOPES = ['constraints', 'events'] as const
 
 /**
  * Creates a brand with a fresh random id (a lowercase 0x address), the six default event rules, a
- * security key (stored encrypted) and an API key (stored hashed), all in one transaction.
+ * security key (stored encrypted), a secret API key and a public DNS key (stored hashed), all in one
+ * transaction.
  */
 export async function createBrand(ctx: EngineContext, params: CreateBrandParameters): Promise<CreateBrandReturnType> {
   const p = parseInput(createBrandParametersSchema, params, 'Invalid brand')
@@ -53,7 +58,8 @@ export async function createBrand(ctx: EngineContext, params: CreateBrandParamet
     }
     const securityKey = await issueSecurityKey(ctx, tx, brand.id)
     const { apiKey } = await issueApiKey(ctx, tx, { brandId: brand.id, scopes: [...BRAND_API_KEY_SCOPES] })
-    return { securityKey, apiKey }
+    const { apiKey: dnsKey } = await issueApiKey(ctx, tx, { brandId: brand.id, scopes: ['dns'] })
+    return { securityKey, apiKey, dnsKey }
   })
   ctx.logger.info({ brandId: brand.id }, 'brand created')
   return { brand, keys }

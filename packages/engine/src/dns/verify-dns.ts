@@ -4,6 +4,7 @@ import type { EngineContext } from '../context'
 import { UnavailableError } from '../errors/common-errors'
 import { parseInput } from '../errors/zod-issues'
 import { hostOf, isValidDomain } from '../events/domain-names'
+import { isDomainAuthorized } from '../events/is-domain-authorized'
 import type { DnsResolver } from './dns-resolver'
 import { parseLoyaltyTxt } from './parse-loyalty-txt'
 
@@ -25,7 +26,7 @@ export type VerifyDnsReturnType = {
 /**
  * DNS-based brand detection: reads TXT records at `_loyalty.<domain>` and answers `dnsConfigured`
  * with the brand when one record names an existing brand and an API key of that brand with the `dns`
- * scope. A lookup failure other than "no such record" is a 503 (UPSTREAM_DNS_FAILED).
+ * scope, and the domain is one of that brand's websites (or a subdomain of one). A lookup failure other than "no such record" is a 503 (UPSTREAM_DNS_FAILED).
  */
 export async function verifyDns(
   ctx: EngineContext,
@@ -43,7 +44,10 @@ export async function verifyDns(
     const parsed = parseLoyaltyTxt(chunks.join(''))
     if (!parsed) continue
     const key = await verifyApiKey(ctx, { apiKey: parsed.apiKey, scope: 'dns' })
-    if (key && key.brandId === parsed.brandId && (await ctx.storage.brands.get(parsed.brandId))) {
+    if (!key || key.brandId !== parsed.brandId) continue
+    const brand = await ctx.storage.brands.get(parsed.brandId)
+    // A copied record proves nothing: the domain must also be one of the brand's websites.
+    if (brand && isDomainAuthorized(domain, brand.websites)) {
       return { success: true, domain, dnsConfigured: true, brandId: parsed.brandId }
     }
   }

@@ -10,6 +10,7 @@ import { authorizeEventDomain } from './authorize-event-domain'
 import { claimRefusal } from './claim-refusal'
 import { evaluateClaim } from './evaluate-claim'
 import { ChannelNotAllowedError, EventTypeNotConfiguredError } from './event-errors'
+import { isTrustedCaller } from './is-trusted-caller'
 import { type ManualEventInput, manualEventSchema } from './manual-event-schema'
 import type { ProcessEventOptions } from './process-event'
 import type { AcceptedEvent } from './settle-event'
@@ -27,6 +28,7 @@ export async function acceptEvent(
   const brand = await ctx.storage.brands.get(input.brandId)
   if (!brand) throw new NotFoundError('Brand not found', 'BRAND_NOT_FOUND', { brandId: input.brandId })
   const domain = authorizeEventDomain(input, options.origin, brand.websites)
+  const trusted = options.apiKey === undefined ? false : await isTrustedCaller(ctx, options.apiKey, input.brandId)
 
   const rule = await ctx.storage.rules.get(input.brandId, input.eventType)
   if (!rule?.enabled) throw new EventTypeNotConfiguredError(input.eventType)
@@ -43,7 +45,8 @@ export async function acceptEvent(
     const history = await tx.events.lockClaimHistory(key)
     const decision = evaluateClaim(rule, history, {
       now,
-      source,
+      // Internal sources bypass cooldown and per-user limits only for callers holding the brand's key.
+      source: trusted ? source : undefined,
       skipCooldown: input.metadata?.skip_cooldown === true,
       duplicateWindowMs,
     })

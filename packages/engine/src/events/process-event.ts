@@ -7,6 +7,13 @@ export type ProcessEventOptions = {
   origin?: string | undefined
   /** Same event type + user inside this window → 409. Default 60 s. */
   duplicateWindowMs?: number
+  /**
+   * The bearer API key the request presented, if any. A valid key of the event's brand with the
+   * `events` scope makes the caller trusted: only then do internal sources (`metadata.source` of
+   * chat_manual_reward, voice_claim, gateway_event) bypass cooldown and per-user limits. An invalid
+   * key is refused (401).
+   */
+  apiKey?: string | undefined
   /** How long to wait for the mint's transaction hash before answering `pending`. Default 10 s. */
   mintWaitMs?: number
 }

@@ -20,6 +20,7 @@ export function startBanner(s: RunningServer): string {
         '  Keys (shown once; store them now):',
         `    security key: ${demo.keys.securityKey}`,
         `    API key:      ${demo.keys.apiKey}`,
+        `    DNS key:      ${demo.keys.dnsKey}`,
       )
     }
     const body = JSON.stringify({

@@ -48,6 +48,11 @@ function eventBody(e: SettledEvent) {
   }
 }
 
+const bearer = (req: Request) => {
+  const m = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '')
+  return m?.[1]
+}
+
 const origin = (req: Request) => (typeof req.headers.origin === 'string' ? req.headers.origin : undefined)
 
 /**
@@ -59,6 +64,7 @@ export function eventRoutes(engine: Engine, options: EventRoutesOptions): Router
   const router = Router()
   const eventOptions = (req: Request) => ({
     origin: origin(req),
+    apiKey: bearer(req),
     mintWaitMs: options.mintWaitMs,
     duplicateWindowMs: options.duplicateWindowMs,
   })

@@ -8,7 +8,7 @@ export const DEMO_BRAND_WEBSITES = ['http://localhost:3000', 'http://localhost']
 export type DemoBrand = {
   brand: Brand
   /** Present only when this call created the brand (keys are shown once). */
-  keys?: { securityKey: string; apiKey: string }
+  keys?: { securityKey: string; apiKey: string; dnsKey: string }
 }
 
 /**

@@ -17,7 +17,7 @@ prints its security key and API key. The keys are shown ONCE: store them now.
 Options:
   --name NAME        Display name of the brand (required)
   --website URL      Website origin allowed to send events, e.g. https://shop.example (repeatable, at least one)
-  --json             Print {"brand": {...}, "keys": {"securityKey", "apiKey"}} as JSON
+  --json             Print {"brand": {...}, "keys": {"securityKey", "apiKey", "dnsKey"}} as JSON
   -h, --help         Show this help`,
   options: {
     name: { type: 'string' },
@@ -42,6 +42,7 @@ Options:
         'Keys (shown once; store them now, they cannot be shown again):',
         `  security key: ${keys.securityKey}`,
         `  API key:      ${keys.apiKey}`,
+        `  DNS key:      ${keys.dnsKey}   (public: put it in the _loyalty.<domain> TXT record)`,
         '',
       ].join('\n'),
     )
