@@ -1,9 +1,11 @@
 import { randomBytes } from 'node:crypto'
+import { PassThrough } from 'node:stream'
 import { pointsTokenAbi } from '@loyaltykit/contracts'
 import { createBrand, getMintJob, waitForMint } from '@loyaltykit/engine'
 import Stripe from 'stripe'
 import { type Address, getContract } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { runCli } from '../src/cli/run-cli'
 import { startTestServer, type TestServer } from './helpers/start-test-server'
 import {
   chargeObject,
@@ -291,5 +293,33 @@ describe.each(testDialects)('payments with Stripe (msw at the API boundary) on $
     ])
     // The same refunds again, in a redelivered event: nothing more is clawed back.
     expect(await (await deliver(eventObject('charge.refunded', full))).json()).toMatchObject({ outcome: 'refunds: 0' })
+
+    // The ledger, as `loyaltykit payments refunds` reports it.
+    const stdout = new PassThrough()
+    let out = ''
+    stdout.on('data', (d) => {
+      out += d
+    })
+    const env = {
+      LOYALTYKIT_DATA_DIR: db.dataDir,
+      NODE_ENV: 'test',
+      ...(db.databaseUrl ? { DATABASE_URL: db.databaseUrl } : {}),
+    }
+    const code = await runCli(['payments', 'refunds', '--brand', brandId, '--json'], {
+      stdout,
+      stderr: new PassThrough(),
+      env,
+      cwd: db.dataDir,
+    })
+    expect(code).toBe(0)
+    const report = (
+      JSON.parse(out) as Array<{ refundId: string; sessionId: string; clawedBack: string; shortfall: string }>
+    )
+      .filter((r) => r.sessionId === sessionId)
+      .map((r) => [r.refundId, r.clawedBack, r.shortfall])
+    expect(report).toEqual([
+      [second.id, '15000', '0'],
+      [first.id, '10000', '0'],
+    ])
   })
 })

@@ -3,6 +3,7 @@ import { brandCreateCommand } from './commands/brand-create'
 import { brandListCommand } from './commands/brand-list'
 import { contractsDeployCommand } from './commands/contracts-deploy'
 import { migrateCommand } from './commands/migrate'
+import { paymentsRefundsCommand } from './commands/payments-refunds'
 import { ruleListCommand } from './commands/rule-list'
 import { ruleSetCommand } from './commands/rule-set'
 import { startCommand } from './commands/start'
@@ -26,4 +27,5 @@ export const COMMANDS: readonly Command[] = [
   webhookDisableCommand,
   webhookEnableCommand,
   contractsDeployCommand,
+  paymentsRefundsCommand,
 ]
