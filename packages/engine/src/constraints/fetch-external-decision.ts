@@ -82,6 +82,7 @@ export async function fetchExternalDecision(
       },
       body: JSON.stringify({ user_address: p.userAddress, collection_id: p.collectionId, brand_id: p.brandId }),
     })
+    res.body.on('error', () => {})
     const declared = Number(res.headers['content-length'])
     if (Number.isFinite(declared) && declared > options.maxResponseBytes) {
       res.body.destroy()

@@ -23,7 +23,6 @@ for (const [net, prefix] of [
 for (const [net, prefix] of [
   ['::', 128],
   ['::1', 128],
-  ['::ffff:0:0', 96],
   ['64:ff9b::', 96],
   ['100::', 64],
   ['2001:db8::', 32],
@@ -44,6 +43,8 @@ for (const [net, prefix] of [
 export function isPrivateAddress(address: string): boolean {
   const family = isIP(address)
   if (family === 4) return blocked.check(address, 'ipv4')
-  if (family === 6) return blocked.check(address, 'ipv6')
+  // IPv4-mapped (::ffff:a.b.c.d) forms: Node's BlockList also matches IPv4 addresses against mapped
+  // IPv6 rules, so they are refused here instead of with a ::ffff:0:0/96 rule.
+  if (family === 6) return /^(0{0,4}:){0,5}:?ffff:/i.test(address) || blocked.check(address, 'ipv6')
   return true
 }

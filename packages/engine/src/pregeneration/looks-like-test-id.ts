@@ -11,15 +11,24 @@ function repeats(id: string, period: number): boolean {
   return true
 }
 
-/** True when `id` is a run of consecutive characters of `alphabet` (cyclic), e.g. 1234567890123. */
-function isRun(id: string, alphabet: string): boolean {
+/** Length of the longest stretch of `id` that counts along `alphabet` (cyclic), e.g. 8 for x12345678y. */
+function longestRun(id: string, alphabet: string): number {
   const lower = id.toLowerCase()
-  const start = alphabet.indexOf(lower[0] ?? '')
-  if (start < 0 || lower.length < MIN_LENGTH) return false
-  for (let i = 1; i < lower.length; i++) {
-    if (lower[i] !== alphabet[(start + i) % alphabet.length]) return false
+  let best = 0
+  let run = 0
+  for (let i = 0; i < lower.length; i++) {
+    const at = alphabet.indexOf(lower[i] ?? '')
+    const prev = i > 0 ? alphabet.indexOf(lower[i - 1] ?? '') : -1
+    run = at >= 0 && prev >= 0 && at === (prev + 1) % alphabet.length ? run + 1 : at >= 0 ? 1 : 0
+    best = Math.max(best, run)
   }
-  return true
+  return best
+}
+
+/** True when the whole id counts along `alphabet` (at least MIN_LENGTH long) or holds a run of 8+. */
+function isRun(id: string, alphabet: string): boolean {
+  const run = longestRun(id, alphabet)
+  return (run === id.length && run >= MIN_LENGTH) || run >= 8
 }
 
 /**
