@@ -64,19 +64,28 @@ describe.each(testDatabases())('event config and bulk events on $dialect', (db) 
           { ...base, eventType: 'nope_type', userEmail: 'b@example.com' },
           { ...base, eventType: 'account_creation', userEmail: 'not-an-email' },
           { ...base, eventType: 'newsletter_subscribe', userEmail: 'b@example.com' },
+          { ...base, eventType: 'form_submit', userEmail: 'c@example.com', metadata: { blob: 'x'.repeat(11_000) } },
         ],
       },
       { mintWaitMs: 0 },
     )
     expect(result.processed).toBe(2)
-    expect(result.failed).toBe(3)
+    expect(result.failed).toBe(4)
     expect(result.results.map((r) => (r.success ? 'ok' : r.code))).toEqual([
       'ok',
       'DUPLICATE_EVENT',
       'EVENT_TYPE_NOT_CONFIGURED',
       'VALIDATION_FAILED',
       'ok',
+      'PAYLOAD_TOO_LARGE',
     ])
+    // Refused items wrote nothing; accepted ones committed together.
+    const rows = await t.database.db
+      .selectFrom('reward_events')
+      .select('user_email')
+      .where('brand_id', '=', brand.id)
+      .execute()
+    expect(rows.map((r) => r.user_email).sort()).toEqual(['a@example.com', 'b@example.com'])
   })
 
   it('refuses more than 100 events or none', async () => {

@@ -4,6 +4,7 @@ import { parseInput } from '../errors/zod-issues'
 import { enqueueMint } from '../minting/enqueue-mint'
 import type { RewardEvent } from '../ports/event-store'
 import type { EventRule } from '../ports/rule-store'
+import type { Stores } from '../ports/storage'
 import { getOrCreateWallet } from '../wallets/get-or-create-wallet'
 import { enqueueWebhook } from '../webhooks/enqueue-webhook'
 import { authorizeEventDomain } from './authorize-event-domain'
@@ -18,12 +19,37 @@ import { stripControlCharacters } from './strip-control-characters'
 
 const ADDRESS = /^0x[0-9a-fA-F]{40}$/
 
+/** An event that passed validation and authorization, ready to be claimed in a transaction. */
+export type PreparedEvent = {
+  input: ManualEventInput
+  rule: EventRule
+  domain: string
+  /** The caller presented the brand's events-scoped API key. */
+  trusted: boolean
+  /** `userIdentifier` naming a wallet address: the reward goes there, no custodial wallet. */
+  recipient: string | undefined
+  source: string | undefined
+}
+
 /** Validation, authorization and the claim transaction, without waiting for the chain. */
 export async function acceptEvent(
   ctx: EngineContext,
   body: unknown,
   options: ProcessEventOptions = {},
 ): Promise<AcceptedEvent> {
+  const prepared = await prepareEvent(ctx, body, options)
+  return ctx.storage.transaction((tx) => claimEvent(ctx, tx, prepared, options))
+}
+
+/**
+ * Everything that needs no lock: input validation (control characters stripped first), the brand
+ * (404), its domain (403), the caller's key, the rule (400 when not configured) and its channels.
+ */
+export async function prepareEvent(
+  ctx: EngineContext,
+  body: unknown,
+  options: ProcessEventOptions = {},
+): Promise<PreparedEvent> {
   const input = parseInput(manualEventSchema, stripControlCharacters(body), 'Validation failed')
   const brand = await ctx.storage.brands.get(input.brandId)
   if (!brand) throw new NotFoundError('Brand not found', 'BRAND_NOT_FOUND', { brandId: input.brandId })
@@ -34,89 +60,101 @@ export async function acceptEvent(
   if (!rule?.enabled) throw new EventTypeNotConfiguredError(input.eventType)
   checkChannel(rule, input.channel_id)
 
-  const source = typeof input.metadata?.source === 'string' ? input.metadata.source : undefined
-  const recipient =
-    input.userIdentifier && ADDRESS.test(input.userIdentifier) ? input.userIdentifier.toLowerCase() : undefined
+  return {
+    input,
+    rule,
+    domain,
+    trusted,
+    recipient:
+      input.userIdentifier && ADDRESS.test(input.userIdentifier) ? input.userIdentifier.toLowerCase() : undefined,
+    source: typeof input.metadata?.source === 'string' ? input.metadata.source : undefined,
+  }
+}
+
+/**
+ * The claim, inside the caller's transaction `tx`: lock the user's history, judge it, and record the
+ * event with its wallet, mint job and webhook delivery — or throw the refusal and write nothing.
+ */
+export async function claimEvent(
+  ctx: EngineContext,
+  tx: Stores,
+  prepared: PreparedEvent,
+  options: ProcessEventOptions = {},
+): Promise<AcceptedEvent> {
+  const { input, rule, domain, trusted, recipient, source } = prepared
   const duplicateWindowMs = options.duplicateWindowMs ?? 60_000
-
-  return ctx.storage.transaction(async (tx) => {
-    const now = ctx.clock.now()
-    const key = { brandId: input.brandId, eventType: input.eventType, userKey: input.userEmail }
-    const history = await tx.events.lockClaimHistory(key)
-    const decision = evaluateClaim(rule, history, {
-      now,
-      // Internal sources bypass cooldown and per-user limits only for callers holding the brand's key.
-      source: trusted ? source : undefined,
-      skipCooldown: input.metadata?.skip_cooldown === true,
-      duplicateWindowMs,
-    })
-    if (!decision.ok) throw claimRefusal(decision, rule, now, duplicateWindowMs)
-
-    const wallet = recipient
-      ? { address: recipient, created: false }
-      : await getOrCreateWallet(ctx, { kind: 'email', email: input.userEmail }, { stores: tx })
-    const eventId = ctx.ids.uuid()
-    const mintJobId =
-      rule.rewardAmount > 0
-        ? (
-            await enqueueMint(
-              tx,
-              {
-                idempotencyKey: `event:${eventId}`,
-                to: wallet.address,
-                amount: rule.rewardAmount,
-                source: 'event',
-                ref: eventId,
-                brandId: input.brandId,
-              },
-              { clock: ctx.clock, ids: ctx.ids },
-            )
-          ).jobId
-        : null
-    const event: RewardEvent = {
-      id: eventId,
-      brandId: input.brandId,
-      eventType: input.eventType,
-      userKey: input.userEmail,
-      userEmail: input.userEmail,
-      walletAddress: wallet.address,
-      rewardAmount: rule.rewardAmount,
-      source: source ?? null,
-      domain,
-      channelId: input.channel_id ?? null,
-      metadata: (input.metadata as Record<string, unknown> | undefined) ?? null,
-      mintJobId,
-      transactionHash: null,
-      createdAt: now,
-    }
-    const recorded = await tx.events.recordClaim(event, rule.maxTotalClaims)
-    if (!recorded) {
-      throw claimRefusal(
-        {
-          ok: false,
-          reason: 'max_total_claims_reached',
-          totalClaims: rule.maxTotalClaims ?? 0,
-          maxTotalClaims: rule.maxTotalClaims ?? 0,
-        },
-        rule,
-        now,
-        duplicateWindowMs,
-      )
-    }
-    await enqueueWebhook(
-      tx,
-      { ...event, eventId, userId: event.userKey, email: event.userEmail, tokenAmount: event.rewardAmount },
-      ctx,
-    )
-    return {
-      eventId,
-      eventType: input.eventType,
-      rewardAmount: rule.rewardAmount,
-      walletAddress: wallet.address,
-      walletCreated: wallet.created,
-      mintJobId,
-    }
+  const now = ctx.clock.now()
+  const key = { brandId: input.brandId, eventType: input.eventType, userKey: input.userEmail }
+  const history = await tx.events.lockClaimHistory(key)
+  const decision = evaluateClaim(rule, history, {
+    now,
+    // Internal sources bypass cooldown and per-user limits only for callers holding the brand's key.
+    source: trusted ? source : undefined,
+    skipCooldown: input.metadata?.skip_cooldown === true,
+    duplicateWindowMs,
   })
+  if (!decision.ok) throw claimRefusal(decision, rule, now, duplicateWindowMs)
+
+  const wallet = recipient
+    ? { address: recipient, created: false }
+    : await getOrCreateWallet(ctx, { kind: 'email', email: input.userEmail }, { stores: tx })
+  const eventId = ctx.ids.uuid()
+  const mintJobId =
+    rule.rewardAmount > 0
+      ? (
+          await enqueueMint(
+            tx,
+            {
+              idempotencyKey: `event:${eventId}`,
+              to: wallet.address,
+              amount: rule.rewardAmount,
+              source: 'event',
+              ref: eventId,
+              brandId: input.brandId,
+            },
+            { clock: ctx.clock, ids: ctx.ids },
+          )
+        ).jobId
+      : null
+  const event: RewardEvent = {
+    id: eventId,
+    brandId: input.brandId,
+    eventType: input.eventType,
+    userKey: input.userEmail,
+    userEmail: input.userEmail,
+    walletAddress: wallet.address,
+    rewardAmount: rule.rewardAmount,
+    source: source ?? null,
+    domain,
+    channelId: input.channel_id ?? null,
+    metadata: (input.metadata as Record<string, unknown> | undefined) ?? null,
+    mintJobId,
+    transactionHash: null,
+    createdAt: now,
+  }
+  const recorded = await tx.events.recordClaim(event, rule.maxTotalClaims)
+  if (!recorded) {
+    const max = rule.maxTotalClaims ?? 0
+    throw claimRefusal(
+      { ok: false, reason: 'max_total_claims_reached', totalClaims: max, maxTotalClaims: max },
+      rule,
+      now,
+      duplicateWindowMs,
+    )
+  }
+  await enqueueWebhook(
+    tx,
+    { ...event, eventId, userId: event.userKey, email: event.userEmail, tokenAmount: event.rewardAmount },
+    ctx,
+  )
+  return {
+    eventId,
+    eventType: input.eventType,
+    rewardAmount: rule.rewardAmount,
+    walletAddress: wallet.address,
+    walletCreated: wallet.created,
+    mintJobId,
+  }
 }
 
 function checkChannel(rule: EventRule, channel: ManualEventInput['channel_id']): void {

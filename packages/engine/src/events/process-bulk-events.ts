@@ -1,12 +1,15 @@
 import { z } from 'zod'
 import type { EngineContext } from '../context'
-import { isLoyaltyError } from '../errors/loyalty-error'
+import { isLoyaltyError, LoyaltyError } from '../errors/loyalty-error'
 import { parseInput } from '../errors/zod-issues'
-import { acceptEvent } from './accept-event'
+import { claimEvent, type PreparedEvent, prepareEvent } from './accept-event'
 import type { ProcessEventOptions } from './process-event'
 import { type AcceptedEvent, type SettledEvent, settleEvent } from './settle-event'
 
 export const MAX_BULK_EVENTS = 100
+
+/** Each bulk item, like a single manual-event body, is at most 10 KB. */
+export const MAX_EVENT_BYTES = 10 * 1024
 
 const bulkSchema = z.object({
   events: z
@@ -28,8 +31,9 @@ export type ProcessBulkEventsReturnType = {
 
 /**
  * Up to 100 events, each judged by the same rules as a single event, one after another in input
- * order (so a repeat inside one request is a duplicate like any other). Their mints are enqueued as
- * they are accepted and share the minter's batches; the answer waits (bounded) for all of them.
+ * order (so a repeat inside one request is a duplicate like any other). They are claimed in one
+ * transaction with a savepoint each, so their mint jobs commit together and share the minter's
+ * batches; the answer waits (bounded) for all of them.
  */
 export async function processBulkEvents(
   ctx: EngineContext,
@@ -37,21 +41,31 @@ export async function processBulkEvents(
   options: ProcessEventOptions = {},
 ): Promise<ProcessBulkEventsReturnType> {
   const { events } = parseInput(bulkSchema, body, 'Validation failed')
-  const accepted: (AcceptedEvent | BulkEventResult)[] = []
+  // Judge what needs no lock first, then claim every event in ONE transaction, each in a savepoint
+  // (a refusal rolls back that event alone): the mint jobs commit together and share batches.
+  const prepared: (PreparedEvent | BulkEventResult)[] = []
   for (const item of events) {
-    try {
-      accepted.push(await acceptEvent(ctx, item, options))
-    } catch (e) {
-      if (!isLoyaltyError(e)) throw e
-      accepted.push({
-        success: false,
-        eventId: null,
-        error: e.message,
-        code: e.code,
-        ...(e.details === undefined ? {} : { details: e.details }),
-      })
-    }
+    prepared.push(
+      await settleError(async () => {
+        // Each item is held to the single-event body limit.
+        if (Buffer.byteLength(JSON.stringify(item) ?? '', 'utf8') > MAX_EVENT_BYTES) {
+          throw new LoyaltyError(`Event exceeds the ${MAX_EVENT_BYTES / 1024} KB limit`, {
+            code: 'PAYLOAD_TOO_LARGE',
+            category: 'payload_too_large',
+            details: { limitBytes: MAX_EVENT_BYTES },
+          })
+        }
+        return prepareEvent(ctx, item, options)
+      }),
+    )
   }
+  const accepted = await ctx.storage.transaction(async (tx) => {
+    const out: (AcceptedEvent | BulkEventResult)[] = []
+    for (const p of prepared) {
+      out.push('success' in p ? p : await settleError(() => tx.savepoint(() => claimEvent(ctx, tx, p, options))))
+    }
+    return out
+  })
   const timeoutMs = options.mintWaitMs ?? 10_000
   const results = await Promise.all(
     accepted.map(
@@ -61,4 +75,20 @@ export async function processBulkEvents(
   )
   const processed = results.filter((r) => r.success).length
   return { success: true, processed, failed: results.length - processed, results }
+}
+
+/** The value, or the failure item for an engine error (other errors propagate). */
+async function settleError<T>(fn: () => Promise<T>): Promise<T | BulkEventResult> {
+  try {
+    return await fn()
+  } catch (e) {
+    if (!isLoyaltyError(e)) throw e
+    return {
+      success: false,
+      eventId: null,
+      error: e.message,
+      code: e.code,
+      ...(e.details === undefined ? {} : { details: e.details }),
+    }
+  }
 }

@@ -8,7 +8,9 @@ import type { LeaseStore } from './lease-store'
 import type { MintStore } from './mint-store'
 import type { NonceStore } from './nonce-store'
 import type { PaymentStore } from './payment-store'
+import type { PerkStore } from './perk-store'
 import type { PregenerationStore } from './pregeneration-store'
+import type { RelayStore } from './relay-store'
 import type { RuleStore } from './rule-store'
 import type { SettingsStore } from './settings-store'
 import type { WalletStore } from './wallet-store'
@@ -34,6 +36,14 @@ export interface Stores {
   pregenerations: PregenerationStore
   constraints: ConstraintStore
   payments: PaymentStore
+  relay: RelayStore
+  perks: PerkStore
+  /**
+   * Inside `Storage.transaction`: runs `fn` in a savepoint; when `fn` throws, only what it wrote is
+   * rolled back and the error is rethrown, and the transaction goes on. Outside a transaction it just
+   * runs `fn`.
+   */
+  savepoint<T>(fn: () => Promise<T>): Promise<T>
 }
 
 /**

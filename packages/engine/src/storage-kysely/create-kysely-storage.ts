@@ -14,7 +14,9 @@ import { migrations } from './migrations/index'
 import { createMintStore } from './mint-store'
 import { createNonceStore } from './nonce-store'
 import { createPaymentStore } from './payment-store'
+import { createPerkStore } from './perk-store'
 import { createPregenerationStore } from './pregeneration-store'
+import { createRelayStore } from './relay-store'
 import { createRuleStore } from './rule-store'
 import { createSettingsStore } from './settings-store'
 import { createWalletStore } from './wallet-store'
@@ -25,8 +27,9 @@ export type KyselyStorageOptions = {
   dialect: SqlDialect
 }
 
-function bindStores(db: Kysely<Database>, dialect: SqlDialect): Stores {
+function bindStores(db: Kysely<Database>, dialect: SqlDialect, inTransaction = false): Stores {
   return {
+    savepoint: inTransaction ? (fn) => withSavepoint(db, fn) : (fn) => fn(),
     brands: createBrandStore(db, dialect),
     rules: createRuleStore(db, dialect),
     wallets: createWalletStore(db, dialect),
@@ -42,6 +45,24 @@ function bindStores(db: Kysely<Database>, dialect: SqlDialect): Stores {
     pregenerations: createPregenerationStore(db, dialect),
     constraints: createConstraintStore(db, dialect),
     payments: createPaymentStore(db, dialect),
+    relay: createRelayStore(db, dialect),
+    perks: createPerkStore(db, dialect),
+  }
+}
+
+let savepoints = 0
+
+async function withSavepoint<T>(trx: Kysely<Database>, fn: () => Promise<T>): Promise<T> {
+  const name = sql.raw(`lk_sp_${++savepoints}`)
+  await sql`savepoint ${name}`.execute(trx)
+  try {
+    const result = await fn()
+    await sql`release savepoint ${name}`.execute(trx)
+    return result
+  } catch (e) {
+    await sql`rollback to savepoint ${name}`.execute(trx)
+    await sql`release savepoint ${name}`.execute(trx)
+    throw e
   }
 }
 
@@ -54,7 +75,7 @@ export function createKyselyStorage(db: Kysely<Database>, options: KyselyStorage
   return {
     dialect,
     ...bindStores(db, dialect),
-    transaction: (fn) => db.transaction().execute((trx) => fn(bindStores(trx, dialect))),
+    transaction: (fn) => db.transaction().execute((trx) => fn(bindStores(trx, dialect, true))),
     async ping() {
       await sql`select 1`.execute(db)
     },
