@@ -177,7 +177,7 @@ describe('createAccessTokenVerifier with a PEM public key', () => {
 describe('createAccessTokenVerifier with a JWKS URL', () => {
   let server: Server
   let url: string
-  let jwks: { keys: JWK[] }
+  const jwks: { keys: JWK[] } = { keys: [] }
   let fetches = 0
   const keys: Array<{ kid: string; privateKey: CryptoKey }> = []
 
@@ -185,7 +185,7 @@ describe('createAccessTokenVerifier with a JWKS URL', () => {
     for (const kid of ['k1', 'k2']) {
       const { publicKey, privateKey } = await generateKeyPair('ES256', { extractable: true })
       keys.push({ kid, privateKey })
-      ;(jwks ??= { keys: [] }).keys.push({ ...(await exportJWK(publicKey)), kid, alg: 'ES256', use: 'sig' })
+      jwks.keys.push({ ...(await exportJWK(publicKey)), kid, alg: 'ES256', use: 'sig' })
     }
     server = createServer((_req, res) => {
       fetches++
