@@ -19,8 +19,17 @@ import {
   type PaymentEvent,
   type PaymentProvider,
   type ProviderRefund,
+  setWebhookEndpoint,
 } from '@loyaltykit/engine'
-import { type Address, createWalletClient } from 'viem'
+import {
+  type Address,
+  createPublicClient,
+  createWalletClient,
+  custom,
+  type Hex,
+  keccak256,
+  type PublicClient,
+} from 'viem'
 import { hardhat } from 'viem/chains'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type MintingTestChain, startMintingTestChain } from './minting-test-chain'
@@ -409,5 +418,71 @@ describe.each(testDatabases())('payments on $dialect with the EDR chain', (db) =
       status: 'confirmed',
     })
     expect(worker.stats().shortfalls).toBeGreaterThanOrEqual(1)
+  })
+  it('queues the brand tokens_distributed webhook with the mint of the payment', async () => {
+    const other = (await createBrand(ctx, { name: 'Hooked', websites: ['https://hooked.example.com'] })).brand.id
+    await setWebhookEndpoint(ctx, { brandId: other, url: 'https://hooks.example.com/loyalty' })
+    const { sessionId, walletAddress } = await checkout({ brandId: other, amount: 300 })
+    await pay(sessionId)
+    await mintForPayment(ctx, { sessionId }, { provider: local })
+    await mintForPayment(ctx, { sessionId }, { provider: local })
+    const rows = await t.database.db
+      .selectFrom('webhook_deliveries')
+      .selectAll()
+      .where('event_id', '=', `payment:${sessionId}`)
+      .execute()
+    expect(rows).toHaveLength(1)
+    expect(JSON.parse(rows[0]!.payload)).toMatchObject({ brandId: other, walletAddress, tokenAmount: 3_000 })
+  })
+
+  it('re-broadcasts the stored clawback transaction after a failed broadcast: one burn, same hash', async () => {
+    const { sessionId, walletAddress } = await checkout({ amount: 200 })
+    const paid = await pay(sessionId)
+    await mintForPayment(ctx, { sessionId }, { provider: local })
+    await worker.stop()
+    let dropped: Hex | undefined
+    const flaky = custom({
+      async request({ method, params }) {
+        if (method === 'eth_sendRawTransaction' && dropped === undefined) {
+          dropped = keccak256((params as Hex[])[0] as Hex)
+          throw new Error('socket hang up')
+        }
+        return chain.provider.request({ method, params } as never)
+      },
+    })
+    const publicClient = createPublicClient({ chain: hardhat, transport: flaky }) as PublicClient
+    const flakyWorker = createClawbackWorker(
+      { ...ctx, chain: { ...chain.chain, transport: flaky, publicClient } },
+      { pollIntervalMs: 20, retryBaseMs: 20 },
+    )
+    flakyWorker.start()
+    const refundId = `re_${rand()}`
+    try {
+      await handlePaymentEvent(
+        ctx,
+        refunded(paid?.paymentIntentId as string, 200, [{ id: refundId, amountCents: 200 }]),
+        { provider: local },
+      )
+      await flakyWorker.drain({ timeoutMs: 20_000 })
+    } finally {
+      await flakyWorker.stop()
+      worker.start()
+    }
+    expect(dropped).toMatch(/^0x[0-9a-f]{64}$/)
+    expect(await t.storage.payments.getRefund(refundId)).toMatchObject({
+      status: 'confirmed',
+      txHash: dropped,
+      attempts: 1,
+      clawedWei: (2_000n * WEI).toString(),
+    })
+    expect(await chain.balanceOf(walletAddress)).toBe(0n)
+    const burns = await chain.publicClient.getContractEvents({
+      address: chain.chain.contracts.pointsToken,
+      abi: pointsTokenAbi,
+      eventName: 'Clawback',
+      args: { from: walletAddress as Address },
+      fromBlock: 0n,
+    })
+    expect(burns).toHaveLength(1)
   })
 })
