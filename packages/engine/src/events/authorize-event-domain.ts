@@ -13,7 +13,7 @@ export function authorizeEventDomain(
   origin: string | undefined,
   websites: readonly string[],
 ): string {
-  const configuredDomains = websites.map((w) => hostOf(w) ?? w)
+  const configuredDomains = [...new Set(websites.map((w) => hostOf(w) ?? w))]
   const resolved = resolveEventDomain({ domain: input.domain, sourceUrl: input.sourceUrl, origin })
   if (!resolved) {
     throw new DomainNotAuthorizedError('Domain not authorized', { domain: null, configuredDomains })

@@ -1,14 +1,22 @@
 import { readFile } from 'node:fs/promises'
+import type {
+  bulkEventsResponseSchema,
+  eventConfigResponseSchema,
+  manualEventResponseSchema,
+  verifyDnsResponseSchema,
+} from '@loyaltykit/engine'
 import {
   type DnsResolver,
   type Engine,
   getEventConfig,
+  NotFoundError,
   processBulkEvents,
   processEvent,
   type SettledEvent,
   verifyDns,
 } from '@loyaltykit/engine'
 import { type Request, Router } from 'express'
+import type { z } from 'zod'
 import '../http/request-context'
 
 export type EventRoutesOptions = {
@@ -45,8 +53,11 @@ function eventBody(e: SettledEvent) {
       walletAddress: e.walletAddress,
       transactionHash: e.transactionHash,
     },
-  }
+  } satisfies z.infer<typeof manualEventResponseSchema>
 }
+
+const sdkNotBuilt = () =>
+  new NotFoundError('sdk.js is not built: run `pnpm build` (packages/browser-sdk)', 'SDK_NOT_BUILT')
 
 const bearer = (req: Request) => {
   const m = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '')
@@ -76,7 +87,7 @@ export function eventRoutes(engine: Engine, options: EventRoutesOptions): Router
     res.setHeader('ETag', etag)
     if (req.headers['if-none-match'] === etag) return void res.status(304).end()
     const { version: _version, ...body } = config
-    res.json(body)
+    res.json(body satisfies z.infer<typeof eventConfigResponseSchema>)
   })
 
   router.post('/loyalty-api/manual-event', async (req, res) => {
@@ -89,22 +100,23 @@ export function eventRoutes(engine: Engine, options: EventRoutesOptions): Router
     res.json({
       ...result,
       results: result.results.map((r) => (r.success ? eventBody(r) : r)),
-    })
+    } satisfies z.infer<typeof bulkEventsResponseSchema>)
   })
 
   router.post('/loyalty-api/verify-dns', async (req, res) => {
-    res.json(await verifyDns(ctx, req.body, { resolver: options.dnsResolver }))
+    const result = await verifyDns(ctx, req.body, { resolver: options.dnsResolver })
+    res.json(result satisfies z.infer<typeof verifyDnsResponseSchema>)
   })
 
   let sdkJs: Promise<Buffer> | undefined
   router.get('/sdk.js', async (_req, res) => {
-    if (!options.sdkJsPath) return void res.status(404).json({ error: 'sdk.js is not built', code: 'NOT_FOUND' })
+    if (!options.sdkJsPath) throw sdkNotBuilt()
     sdkJs ??= readFile(options.sdkJsPath)
     const body = await sdkJs.catch(() => {
       sdkJs = undefined
       return undefined
     })
-    if (!body) return void res.status(404).json({ error: 'sdk.js is not built', code: 'NOT_FOUND' })
+    if (!body) throw sdkNotBuilt()
     res.setHeader('Content-Type', 'application/javascript; charset=utf-8')
     res.setHeader('Cache-Control', 'public, max-age=300, stale-while-revalidate=86400')
     res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin')
