@@ -290,6 +290,37 @@ export { emailSchema, normalizeEmail } from './schemas/email'
 export { type EventRuleWire, eventRuleWireSchema, toEventRuleWire } from './schemas/event-rule'
 export { eventTypeSchema } from './schemas/event-type'
 export { websiteOriginSchema } from './schemas/website-origin'
+export {
+  bulkEventFailureSchema,
+  bulkEventResultSchema,
+  bulkEventsRequestSchema,
+  bulkEventsResponseSchema,
+} from './schemas/wire/bulk-events'
+export { createCheckoutRequestSchema, createCheckoutResponseSchema } from './schemas/wire/create-checkout'
+export { devLoginRequestSchema, devLoginResponseSchema } from './schemas/wire/dev-login'
+export { eventConfigRequestSchema, eventConfigResponseSchema } from './schemas/wire/event-config'
+export {
+  debugResponseSchema,
+  diagnosticResponseSchema,
+  healthResponseSchema,
+  serviceStatusSchema,
+} from './schemas/wire/health'
+export {
+  invalidateExternalApiRequestSchema,
+  invalidateExternalApiResponseSchema,
+} from './schemas/wire/invalidate-external-api'
+export { eventRewardSchema, manualEventRequestSchema, manualEventResponseSchema } from './schemas/wire/manual-event'
+export { paymentMintRequestSchema, paymentMintResponseSchema } from './schemas/wire/payment-mint'
+export { pregenerateUserRequestSchema, pregenerateUserResponseSchema } from './schemas/wire/pregenerate-user'
+export { tokensDistributedEventSchema } from './schemas/wire/tokens-distributed'
+export { verifyDnsRequestSchema, verifyDnsResponseSchema } from './schemas/wire/verify-dns'
+export {
+  permitSchema,
+  signTypedDataRequestSchema,
+  signTypedDataResponseSchema,
+  walletResponseSchema,
+} from './schemas/wire/wallet'
+export { wireFormats } from './schemas/wire/wire-formats'
 export { createAesGcmKeyVault } from './wallets/aes-gcm-key-vault'
 export { findWalletByOwner, type WalletInfo } from './wallets/find-wallet-by-owner'
 export { type GetOrCreateWalletReturnType, getOrCreateWallet } from './wallets/get-or-create-wallet'

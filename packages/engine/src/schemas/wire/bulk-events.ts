@@ -1,0 +1,39 @@
+import { z } from 'zod'
+import { MAX_BULK_EVENTS } from '../../events/process-bulk-events'
+import { manualEventRequestSchema, manualEventResponseSchema } from './manual-event'
+import { wireFormats } from './wire-formats'
+
+/**
+ * Body of `POST /loyalty-api/bulk-events`: 1 to 100 manual-event bodies. The server judges each item
+ * on its own, so an invalid item fails alone (in `results`) rather than failing the request.
+ */
+export const bulkEventsRequestSchema = z.object({
+  events: z.array(manualEventRequestSchema).min(1).max(MAX_BULK_EVENTS),
+})
+
+/** A refused bulk-events item: the error a single manual-event would have answered. */
+export const bulkEventFailureSchema = z.object({
+  success: z.literal(false),
+  eventId: z.null(),
+  /** The error message (e.g. `Cooldown active`). */
+  error: z.string(),
+  /** Machine-readable code (e.g. `COOLDOWN_ACTIVE`). */
+  code: z.string(),
+  details: z.unknown().optional(),
+})
+
+/** One item of bulk-events' `results`, in input order. */
+export const bulkEventResultSchema = z.discriminatedUnion('success', [
+  manualEventResponseSchema,
+  bulkEventFailureSchema,
+])
+
+/** 200 body of `POST /loyalty-api/bulk-events`. */
+export const bulkEventsResponseSchema = z.object({
+  success: z.literal(true),
+  /** Items accepted. */
+  processed: wireFormats.count,
+  /** Items refused. */
+  failed: wireFormats.count,
+  results: z.array(bulkEventResultSchema),
+})
