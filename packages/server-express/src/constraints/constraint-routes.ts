@@ -1,5 +1,12 @@
-import { AuthenticationError, type Engine, invalidateConstraintCache, verifyApiKey } from '@loyaltykit/engine'
+import {
+  AuthenticationError,
+  type Engine,
+  invalidateConstraintCache,
+  type invalidateExternalApiResponseSchema,
+  verifyApiKey,
+} from '@loyaltykit/engine'
 import { type Request, type Response, Router } from 'express'
+import type { z } from 'zod'
 import { bearerToken } from '../identity/bearer-token'
 
 /**
@@ -27,7 +34,8 @@ export function constraintRoutes(engine: Engine): Router {
   const invalidate = (required: boolean) => async (req: Request, res: Response) => {
     const brandId = await brandOf(req, required)
     res.setHeader('Cache-Control', 'no-store')
-    res.json(await invalidateConstraintCache(ctx, req.body, brandId === undefined ? {} : { brandId }))
+    const result = await invalidateConstraintCache(ctx, req.body, brandId === undefined ? {} : { brandId })
+    res.json(result satisfies z.infer<typeof invalidateExternalApiResponseSchema>)
   }
 
   router.post('/constraint-updater/invalidate-external-api', invalidate(true))

@@ -1,6 +1,14 @@
 import { hostname } from 'node:os'
-import type { ChainPort, Logger, Storage } from '@loyaltykit/engine'
+import type {
+  ChainPort,
+  debugResponseSchema,
+  diagnosticResponseSchema,
+  healthResponseSchema,
+  Logger,
+  Storage,
+} from '@loyaltykit/engine'
 import { Router } from 'express'
+import type { z } from 'zod'
 import '../http/request-context'
 import { SERVER_VERSION } from '../server-version'
 import { type IdentityProbe, probeServices, type ServiceReport } from './probe-services'
@@ -41,7 +49,7 @@ export function healthRoutes(p: HealthRoutesParameters): Router {
       status: overall(r),
       timestamp: new Date().toISOString(),
       services: { database: r.database, blockchain: r.blockchain, identity: r.identity },
-    })
+    } satisfies z.infer<typeof healthResponseSchema>)
   })
 
   router.get('/loyalty-api/diagnostic', async (req, res) => {
@@ -53,7 +61,7 @@ export function healthRoutes(p: HealthRoutesParameters): Router {
       blockchain: r.blockchain,
       identityProvider: r.identity,
       timestamp: new Date().toISOString(),
-    })
+    } satisfies z.infer<typeof diagnosticResponseSchema>)
   })
 
   router.get('/loyalty-api/debug', (req, res) => {
@@ -65,7 +73,7 @@ export function healthRoutes(p: HealthRoutesParameters): Router {
       method: req.method,
       timestamp: new Date().toISOString(),
       worker_version: SERVER_VERSION,
-    })
+    } satisfies z.infer<typeof debugResponseSchema>)
   })
 
   return router

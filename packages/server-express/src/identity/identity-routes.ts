@@ -1,12 +1,16 @@
 import {
   AuthenticationError,
   devLogin,
+  type devLoginResponseSchema,
   type Engine,
   getTokenBalance,
+  type signTypedDataResponseSchema,
   signUserTypedData,
   verifyAccessToken,
+  type walletResponseSchema,
 } from '@loyaltykit/engine'
 import { type Request, Router } from 'express'
+import type { z } from 'zod'
 import { errorSurface } from '../http/error-surface'
 import '../http/request-context'
 import { bearerToken } from './bearer-token'
@@ -34,21 +38,27 @@ export function identityRoutes(engine: Engine): Router {
 
   router.post('/auth/dev-login', async (req, res) => {
     res.setHeader('Cache-Control', 'no-store')
-    res.json(await devLogin(ctx, req.body ?? {}))
+    res.json((await devLogin(ctx, req.body ?? {})) satisfies z.infer<typeof devLoginResponseSchema>)
   })
 
   router.get('/wallet', async (req, res) => {
     const u = await user(req)
     const balance = await getTokenBalance(ctx, u.walletAddress)
     res.setHeader('Cache-Control', 'no-store')
-    res.json({ success: true, userId: u.userId, address: u.walletAddress, custodial: u.custodial, ...balance })
+    res.json({
+      success: true,
+      userId: u.userId,
+      address: u.walletAddress,
+      custodial: u.custodial,
+      ...balance,
+    } satisfies z.infer<typeof walletResponseSchema>)
   })
 
   router.post('/wallet/sign-typed-data', async (req, res) => {
     const u = await user(req)
     const signed = await signUserTypedData(ctx, { user: u, typedData: req.body })
     res.setHeader('Cache-Control', 'no-store')
-    res.json({ success: true, ...signed })
+    res.json({ success: true, ...signed } satisfies z.infer<typeof signTypedDataResponseSchema>)
   })
 
   return router

@@ -1,3 +1,4 @@
+import type { createCheckoutResponseSchema, paymentMintResponseSchema } from '@loyaltykit/engine'
 import {
   completeLocalCheckout,
   createCheckout,
@@ -13,6 +14,7 @@ import {
   UnavailableError,
 } from '@loyaltykit/engine'
 import express, { type Request, Router } from 'express'
+import type { z } from 'zod'
 import '../http/request-context'
 import { devCheckoutCsp, devCheckoutPage } from './dev-checkout-page'
 
@@ -47,7 +49,7 @@ function paymentMintBody(r: MintForPaymentReturnType) {
     sessionId: r.sessionId,
     status: r.status,
     alreadyProcessed: r.alreadyProcessed,
-  }
+  } satisfies z.infer<typeof paymentMintResponseSchema>
 }
 
 /** A path-only URL (the local provider's) made absolute on the origin the client used. */
@@ -105,7 +107,7 @@ export function paymentRoutes(engine: Engine, options: PaymentRoutesOptions): Pa
       walletAddress: result.walletAddress,
       tokenAmount: result.tokenAmount,
       usdAmount: result.usdAmount,
-    })
+    } satisfies z.infer<typeof createCheckoutResponseSchema>)
   })
 
   api.post('/loyalty-api/payment-mint', async (req, res) => {

@@ -1,5 +1,11 @@
-import { type Engine, type PregenerationLimits, pregenerateUser } from '@loyaltykit/engine'
+import {
+  type Engine,
+  type PregenerationLimits,
+  pregenerateUser,
+  type pregenerateUserResponseSchema,
+} from '@loyaltykit/engine'
 import { Router } from 'express'
+import type { z } from 'zod'
 import { errorSurface } from '../http/error-surface'
 import { setRateLimitHeaders } from '../http/rate-limit-headers'
 
@@ -25,7 +31,7 @@ export function pregenerationRoutes(engine: Engine, options: PregenerationRoutes
     setRateLimitHeaders(res, { rateLimit })
     res.removeHeader('Retry-After')
     res.setHeader('Cache-Control', 'no-store')
-    res.json(response)
+    res.json(response satisfies z.infer<typeof pregenerateUserResponseSchema>)
   })
   return router
 }
