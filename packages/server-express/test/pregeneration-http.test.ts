@@ -1,6 +1,6 @@
 import { createBrand } from '@loyaltykit/engine'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type SecondApp, startSecondApp } from './helpers/second-app'
+import { startSecondApp } from './helpers/second-app'
 import { startTestServer, type TestServer } from './helpers/start-test-server'
 import { type TestDatabase, testDialects } from './helpers/test-databases'
 
