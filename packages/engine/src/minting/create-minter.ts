@@ -4,6 +4,7 @@ import { ConfigError } from '../errors/common-errors'
 import { isLoyaltyError } from '../errors/loyalty-error'
 import type { MintBatchRecord, MintJobRecord } from '../ports/mint-store'
 import { checkBatch } from './check-batch'
+import { isLeaseHolderGone, leaseHolderId } from './lease-holder'
 import { type MinterOptions, resolveMinterOptions } from './minter-options'
 import { createMinterRuntime, LeaseLostError, type MinterRuntime, type MinterStats } from './minter-runtime'
 import { type SendBatchResult, sendBatch } from './send-batch'
@@ -34,7 +35,7 @@ export type Minter = {
 export function createMinter(ctx: EngineContext, options: MinterOptions = {}): Minter {
   const chain = ctx.chain
   if (!chain) throw new ConfigError('the minter needs a chain (EngineContext.chain is undefined)')
-  const resolved = resolveMinterOptions(chain, options, `minter-${process.pid}-${ctx.ids.uuid()}`)
+  const resolved = resolveMinterOptions(chain, options, leaseHolderId(ctx.ids.uuid()))
   const leaseName = `minter:${chain.chainId}:${resolved.signer.address.toLowerCase()}`
   const logger = ctx.logger.child({ component: 'minter', signer: resolved.signer.address })
   const stats: MinterStats = {
@@ -83,12 +84,14 @@ export function createMinter(ctx: EngineContext, options: MinterOptions = {}): M
   }
 
   async function acquireLease(): Promise<boolean> {
-    const result = await ctx.storage.leases.acquire({
-      name: leaseName,
-      holder: resolved.holderId,
-      ttlMs: resolved.leaseTtlMs,
-      now: rt.now(),
-    })
+    const request = { name: leaseName, holder: resolved.holderId, ttlMs: resolved.leaseTtlMs }
+    let result = await ctx.storage.leases.acquire({ ...request, now: rt.now() })
+    if (!result.acquired && isLeaseHolderGone(result.holder)) {
+      // The holder was a process of this machine that died: take over at once, by acquiring "as of"
+      // its expiry (still a compare-and-set on the fence), instead of waiting for the lease to run out.
+      logger.warn({ lease: leaseName, previousHolder: result.holder }, 'taking over the lease of a dead minter')
+      result = await ctx.storage.leases.acquire({ ...request, now: Math.max(rt.now(), result.expiresAt) })
+    }
     if (!result.acquired) return false
     rt.fence = result.fence
     stats.leaseHeld = true

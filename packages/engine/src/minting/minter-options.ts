@@ -34,7 +34,7 @@ export type MinterOptions = {
   /** Formula terms; a mint to a fresh holder costs ~25,600 gas. Defaults 100,000 and 28,000. */
   baseGas?: bigint
   gasPerMint?: bigint
-  /** Identifies this minter in the lease row. Default `minter-<pid>-<uuid>`. */
+  /** Identifies this minter in the lease row. Default `<hostname>:<pid>:<uuid>` (lets a successor on the same machine take over at once from a dead process). */
   holderId?: string
 }
 

@@ -1,12 +1,13 @@
-import { hostname } from 'node:os'
 import {
   type ChainPort,
   type ContractAddresses,
   defaultGasCaps,
   deployContracts,
   type GasCaps,
+  isLeaseHolderGone,
   type KeyVault,
   type Logger,
+  leaseHolderId,
   type Storage,
   silentLogger,
   UnavailableError,
@@ -171,13 +172,13 @@ async function alignClock(provider: { request(args: { method: string; params?: u
 
 async function holdChainLease(storage: Storage, chainKey: string, ttlMs: number, logger: Logger) {
   const name = `embedded-chain:${chainKey}`
-  const holder = `${hostname()}:${process.pid}:${Math.random().toString(36).slice(2, 10)}`
+  const holder = leaseHolderId(Math.random().toString(36).slice(2, 10))
   let result = await storage.leases.acquire({ name, holder, ttlMs, now: Date.now() })
-  if (!result.acquired && holderIsGone(result.holder)) {
+  if (!result.acquired && isLeaseHolderGone(result.holder)) {
     // The holder was a process of this machine that is not running any more (killed): take over now
     // instead of waiting for the expiry, by acquiring "as of" the expiry (compare-and-set on the fence).
     logger.warn({ lease: name, previousHolder: result.holder }, 'taking over the embedded chain from a dead process')
-    result = await storage.leases.acquire({ name, holder, ttlMs, now: result.expiresAt })
+    result = await storage.leases.acquire({ name, holder, ttlMs, now: Math.max(Date.now(), result.expiresAt) })
   }
   if (!result.acquired) {
     throw new UnavailableError(
@@ -201,17 +202,5 @@ async function holdChainLease(storage: Storage, chainKey: string, ttlMs: number,
   return async () => {
     clearInterval(timer)
     await storage.leases.release({ name, holder, fence }).catch(() => undefined)
-  }
-}
-
-function holderIsGone(holder: string): boolean {
-  const [host, pid] = holder.split(':')
-  if (host !== hostname() || !pid || !/^\d+$/.test(pid)) return false
-  if (Number(pid) === process.pid) return false
-  try {
-    process.kill(Number(pid), 0)
-    return false
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'ESRCH'
   }
 }
