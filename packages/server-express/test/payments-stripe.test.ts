@@ -228,6 +228,9 @@ describe.each(testDialects)('payments with Stripe (msw at the API boundary) on $
     const res = await deliver(eventObject('payment_intent.succeeded', pi))
     expect(res.status).toBe(200)
     expect(await res.json()).toMatchObject({ duplicate: false, outcome: 'recorded' })
+    const huge = await deliver(eventObject('payment_intent.succeeded', { ...pi, description: 'x'.repeat(1_100_000) }))
+    expect(huge.status).toBe(413)
+    expect(await huge.json()).toMatchObject({ code: 'PAYLOAD_TOO_LARGE', details: { limitBytes: 1_048_576 } })
     const other = await deliver(eventObject('customer.created', { id: `cus_${rand()}`, object: 'customer' }))
     expect(await other.json()).toMatchObject({ outcome: 'ignored' })
     const foreign = { ...eventObject('checkout.session.completed', {}) }

@@ -7,13 +7,14 @@ import {
   getCheckoutSession,
   handlePaymentEvent,
   LOCAL_PAYMENT_PROVIDER,
+  LoyaltyError,
   type MintForPaymentReturnType,
   mintForPayment,
   NotFoundError,
   type PaymentProvider,
   UnavailableError,
 } from '@loyaltykit/engine'
-import express, { type Request, Router } from 'express'
+import express, { type ErrorRequestHandler, type Request, Router } from 'express'
 import type { z } from 'zod'
 import '../http/request-context'
 import { devCheckoutCsp, devCheckoutPage } from './dev-checkout-page'
@@ -76,10 +77,11 @@ export function paymentRoutes(engine: Engine, options: PaymentRoutesOptions): Pa
     throw new NotFoundError('The dev checkout page exists only with the local payment provider', 'ROUTE_NOT_FOUND')
   }
 
+  const webhookLimit = options.webhookBodyLimitBytes ?? 1024 * 1024
   const webhook = Router()
   webhook.post(
     '/loyalty-api/stripe-webhook',
-    express.raw({ type: () => true, limit: options.webhookBodyLimitBytes ?? 1024 * 1024 }),
+    express.raw({ type: () => true, limit: webhookLimit }),
     async (req, res) => {
       const provider = options.provider
       if (!provider?.parseWebhook) {
@@ -93,6 +95,21 @@ export function paymentRoutes(engine: Engine, options: PaymentRoutesOptions): Pa
       res.json({ received: true, eventId: event.id, duplicate: result.duplicate, outcome: result.outcome })
     },
   )
+
+  // The app's error handler names the JSON limit; a webhook over its own limit says which one it hit.
+  webhook.use('/loyalty-api/stripe-webhook', ((err, _req, _res, next) => {
+    const tooLarge = (err as { type?: unknown } | null)?.type === 'entity.too.large'
+    next(
+      tooLarge
+        ? new LoyaltyError(`Webhook body exceeds the ${Math.round(webhookLimit / 1024)} KB limit`, {
+            code: 'PAYLOAD_TOO_LARGE',
+            category: 'payload_too_large',
+            details: { limitBytes: webhookLimit },
+            cause: err,
+          })
+        : err,
+    )
+  }) as ErrorRequestHandler)
 
   const api = Router()
   api.post('/loyalty-api/create-checkout', async (req, res) => {
