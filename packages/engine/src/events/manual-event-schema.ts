@@ -38,13 +38,21 @@ const userIdentifierSchema = z
  * comes out normalised (trimmed, lowercase).
  */
 export const manualEventSchema = z.object({
+  /** The brand id: a lowercase 0x address (42 characters). */
   brandId: required('brandId').pipe(brandIdSchema),
+  /** Letters, digits and underscore, at most 50; a custom event's `custom_…` id. */
   eventType: required('eventType').pipe(eventTypeSchema),
+  /** The user's email (at most 254 characters); the reward goes to this user's wallet. */
   userEmail: required('userEmail').pipe(emailSchema),
+  /** The brand's website domain (recommended); else taken from `sourceUrl`, then the Origin header. */
   domain: domainSchema.optional(),
+  /** The page the event happened on: an http(s) URL, at most 2048 characters. */
   sourceUrl: sourceUrlSchema.optional(),
+  /** An email or an Ethereum address; an address names the recipient wallet. */
   userIdentifier: userIdentifierSchema.optional(),
+  /** Free-form event data; `skip_cooldown: true` bypasses the rule's cooldown. */
   metadata: z.record(z.string(), z.unknown(), { error: 'must be an object' }).optional(),
+  /** Chat channel id or name, for events whose rule lists `detectionConfig.channels`. */
   channel_id: z.string().max(200, { error: 'must be at most 200 characters' }).optional(),
 })
 

@@ -27,7 +27,9 @@ const redirectUrl = (field: string) =>
  * had control characters removed already. `userEmail` comes out normalised, `currency` lowercase.
  */
 export const createCheckoutSchema = z.object({
+  /** The brand id: a lowercase 0x address. */
   brandId: required('brandId').pipe(brandIdSchema),
+  /** The price in USD cents, 50 to 1,000,000 (1 USD = 1000 tokens). */
   amount: z
     .number({
       error: (issue) => (issue.input === undefined ? 'amount is required' : 'amount must be a number (USD cents)'),
@@ -35,13 +37,17 @@ export const createCheckoutSchema = z.object({
     .int({ error: 'must be a whole number of cents' })
     .min(MIN_CHECKOUT_CENTS, { error: `must be at least ${MIN_CHECKOUT_CENTS} cents` })
     .max(MAX_CHECKOUT_CENTS, { error: `must be at most ${MAX_CHECKOUT_CENTS} cents` }),
+  /** `usd` (the default): points are priced in USD. */
   currency: z
     .string({ error: 'currency must be a string' })
     .transform((v) => v.trim().toLowerCase())
     .pipe(z.enum(CHECKOUT_CURRENCIES, { error: 'must be usd (points are priced in USD: 1 USD = 1000 tokens)' }))
     .default('usd'),
+  /** The buyer; the tokens go to this email's wallet. */
   userEmail: required('userEmail').pipe(emailSchema),
+  /** Where the payment page sends the buyer after paying (`{CHECKOUT_SESSION_ID}` is filled in). */
   successUrl: redirectUrl('successUrl'),
+  /** Where the payment page sends the buyer after cancelling. */
   cancelUrl: redirectUrl('cancelUrl'),
 })
 

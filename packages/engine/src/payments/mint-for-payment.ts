@@ -9,6 +9,7 @@ import { acceptPayment } from './accept-payment'
 
 /** Body of POST /loyalty-api/payment-mint. */
 export const paymentMintSchema = z.object({
+  /** The paid checkout session (create-checkout's `sessionId`). */
   sessionId: z
     .string({
       error: (issue) => (issue.input === undefined ? 'sessionId is required' : 'sessionId must be a string'),
