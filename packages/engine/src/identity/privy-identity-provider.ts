@@ -51,6 +51,9 @@ function linkedAccount(account: ProviderAccount): Record<string, unknown> {
   }
 }
 
+/** A path segment; DIDs keep their colons, as in Privy's documented paths (`/api/v1/users/did:privy:…`). */
+const segment = (value: string) => encodeURIComponent(value).replace(/%3A/gi, ':')
+
 /** The user's embedded Ethereum wallet (Privy: `type: wallet`, `wallet_client_type: privy`), lowercase. */
 function embeddedWallet(user: PrivyUser): string | undefined {
   const wallet = user.linked_accounts.find(
@@ -140,7 +143,7 @@ export function createPrivyIdentityProvider(options: PrivyIdentityProviderOption
       let user = parseUser('create user', created.json)
       let wallet = embeddedWallet(user)
       if (!wallet) {
-        const pregenerated = await call('POST', `/api/v1/users/${encodeURIComponent(user.id)}/wallets`, {
+        const pregenerated = await call('POST', `/api/v1/users/${segment(user.id)}/wallets`, {
           wallets: [{ chain_type: 'ethereum' }],
         })
         if (pregenerated.status < 200 || pregenerated.status >= 300) {
@@ -158,7 +161,7 @@ export function createPrivyIdentityProvider(options: PrivyIdentityProviderOption
     },
 
     async getUser(userId) {
-      const res = await call('GET', `/api/v1/users/${encodeURIComponent(userId)}`)
+      const res = await call('GET', `/api/v1/users/${segment(userId)}`)
       if (res.status === 404) return undefined
       if (res.status < 200 || res.status >= 300) throw failure('read a user', res.status, res.json)
       const user = parseUser('get user', res.json)
@@ -166,7 +169,7 @@ export function createPrivyIdentityProvider(options: PrivyIdentityProviderOption
     },
 
     async ping() {
-      const res = await call('GET', `/api/v1/apps/${encodeURIComponent(options.appId)}/jwks.json`)
+      const res = await call('GET', `/api/v1/apps/${segment(options.appId)}/jwks.json`)
       if (res.status < 200 || res.status >= 300) throw failure('serve its JWKS', res.status, res.json)
     },
   }
