@@ -1,0 +1,14 @@
+import type { Server } from 'node:http'
+
+export type WebsiteOptions = {
+  /** The brand's id (lowercase 0x address). */
+  brandId: string
+  /** Base address of the loyaltykit server, e.g. http://localhost:3000. */
+  loyaltykitUrl: string
+}
+
+/** The page with `%BRAND_ID%` and `%LOYALTYKIT_URL%` replaced. */
+export function renderPage(options: WebsiteOptions): string
+
+/** A node:http server answering every GET with the page. Call `.listen(port)` on it. */
+export function createWebsiteServer(options: WebsiteOptions): Server
