@@ -206,7 +206,7 @@ describe.each(testDialects)('hosted identity provider (Privy REST API) on $diale
         ...(username ? { oauth_username: username } : {}),
       })
       expect(res.status).toBe(200)
-      expect((requests[before]?.body as { linked_accounts: unknown[] }).linked_accounts).toEqual([linked])
+      expect(requests[before]?.body).toMatchObject({ linked_accounts: [linked] })
     }
   })
 
