@@ -154,8 +154,13 @@ export interface PaymentStore {
   getRefund(refundId: string): Promise<RefundClawbackRecord | undefined>
   /** Every refund of a payment intent, in charge order (refundCreatedAt, refundId). */
   listRefundsByIntent(paymentIntentId: string): Promise<RefundClawbackRecord[]>
-  /** Refunds whose payment was not known when they were recorded. */
-  listAwaitingRefunds(limit: number): Promise<RefundClawbackRecord[]>
+  /**
+   * Refunds whose payment was not known when they were recorded and whose next look is due
+   * (`nextAttemptAt` ≤ now), soonest first.
+   */
+  listAwaitingRefunds(p: { now: number; limit: number }): Promise<RefundClawbackRecord[]>
+  /** Look for an awaiting refund's payment again at `nextAttemptAt` (its payment is still unknown). */
+  deferAwaitingRefund(p: { refundId: string; nextAttemptAt: number; now: number }): Promise<void>
   /**
    * Attaches an `awaiting_payment` refund to its payment and sets the tokens to claw back: status
    * `pending`. Answers false (and changes nothing) when the row is no longer awaiting.

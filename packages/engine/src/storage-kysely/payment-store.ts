@@ -294,15 +294,26 @@ export function createPaymentStore(db: Kysely<Database>, _dialect: SqlDialect): 
       return rows.map(toRefund)
     },
 
-    async listAwaitingRefunds(limit) {
+    async listAwaitingRefunds({ now, limit }) {
       const rows = await db
         .selectFrom('refund_clawbacks')
         .selectAll()
         .where('status', '=', 'awaiting_payment')
-        .orderBy('created_at')
+        .where('next_attempt_at', '<=', now)
+        .orderBy('next_attempt_at')
+        .orderBy('refund_id')
         .limit(limit)
         .execute()
       return rows.map(toRefund)
+    },
+
+    async deferAwaitingRefund({ refundId, nextAttemptAt, now }) {
+      await db
+        .updateTable('refund_clawbacks')
+        .set({ next_attempt_at: nextAttemptAt, updated_at: now })
+        .where('refund_id', '=', refundId)
+        .where('status', '=', 'awaiting_payment')
+        .execute()
     },
 
     async attachRefund(p) {
