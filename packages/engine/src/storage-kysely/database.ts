@@ -3,6 +3,7 @@ import type { EventTables } from './event-tables'
 import type { IdentityTables } from './identity-tables'
 import type { MintingTables } from './minting-tables'
 import type { PaymentTables } from './payment-tables'
+import type { RelayTables } from './relay-tables'
 import type { WebhookTables } from './webhook-tables'
 
 /**
@@ -16,4 +17,5 @@ export interface Database
     EventTables,
     WebhookTables,
     PaymentTables,
-    IdentityTables {}
+    IdentityTables,
+    RelayTables {}

@@ -5,6 +5,7 @@ import { migration0003Events } from './0003-events'
 import { migration0004Webhooks } from './0004-webhooks'
 import { migration0005Payments } from './0005-payments'
 import { migration0006Identity } from './0006-identity'
+import { migration0007Relay } from './0007-relay'
 
 /**
  * Every migration, by name. Names sort in the order they run. Static (not read from a folder) so the
@@ -17,4 +18,5 @@ export const migrations: Record<string, Migration> = {
   '0004-webhooks': migration0004Webhooks,
   '0005-payments': migration0005Payments,
   '0006-identity': migration0006Identity,
+  '0007-relay': migration0007Relay,
 }

@@ -1,0 +1,105 @@
+/** What a relayer transaction is for: a user's permit, a user's call, or an operator call (perk charges, perk creation). */
+export type RelayTxKind = 'permit' | 'call' | 'operator'
+
+/**
+ * signed: stored before any broadcast (the raw form can be re-broadcast after a crash) · sent: a
+ * node accepted it · confirmed / reverted: mined with that receipt status · dropped: never mined and
+ * never will be (its nonce was released or reused).
+ */
+export type RelayTxStatus = 'signed' | 'sent' | 'confirmed' | 'reverted' | 'dropped'
+
+/** One transaction signed by the relayer account. */
+export type RelayTxRecord = {
+  txHash: string
+  chainId: number
+  /** Lowercase 0x address of the relayer account. */
+  signer: string
+  nonce: number
+  /** Signed raw transaction (0x hex). */
+  raw: string
+  kind: RelayTxKind
+  /** Lowercase 0x address of the contract called. */
+  to: string
+  /** Name of the decoded function (`claimFor`, `permit`, `useCharges`, …). */
+  functionName: string
+  /** Lowercase 0x address of the user the call acts for; null for operator calls. */
+  userAddress: string | null
+  /** The brand the gas is attributed to, when known. */
+  brandId: string | null
+  gasLimit: string
+  maxFeePerGas: string
+  maxPriorityFeePerGas: string
+  status: RelayTxStatus
+  gasUsed: string | null
+  effectiveGasPrice: string | null
+  blockNumber: number | null
+  error: string | null
+  createdAt: number
+  updatedAt: number
+}
+
+export type RelayGasSubject = { kind: 'user' | 'brand'; id: string }
+
+/** Gas spent by the relayer for one subject on one UTC day. */
+export type RelayGasUsage = {
+  /** Gas units of mined (confirmed or reverted) transactions. */
+  gasUsed: number
+  transactions: number
+}
+
+/**
+ * The relayer's durable state: business rate limits (fixed windows shared by every process), the
+ * transactions it signs (stored before broadcast), gas spent per user and per brand and day, and the
+ * HMAC signatures already seen (replay protection of perk charges).
+ */
+export interface RelayStore {
+  /**
+   * Atomic: counts one hit in the fixed window (key, windowStart) unless the window already holds
+   * `limit` hits. Of N concurrent callers (across processes too) exactly `limit - count` are allowed:
+   * made so by one `insert … on conflict do update set count = count + 1 where count < limit
+   * returning count` statement. Windows that ended before `purgeBefore` are deleted on the way.
+   */
+  hitWindow(p: {
+    key: string
+    windowStart: number
+    windowEnd: number
+    limit: number
+    purgeBefore: number
+  }): Promise<{ allowed: boolean; count: number }>
+  /** Hits counted so far in (key, windowStart); 0 when none. */
+  peekWindow(p: { key: string; windowStart: number }): Promise<number>
+
+  /** Plain inserts (one statement per row); `txHash` is unique. */
+  recordTransactions(records: RelayTxRecord[]): Promise<void>
+  getTransaction(txHash: string): Promise<RelayTxRecord | undefined>
+  /** Moves `signed` rows to `sent` (others untouched). */
+  markSent(p: { txHashes: string[]; now: number }): Promise<void>
+  /** Marks a transaction that was never mined `dropped` unless it is settled already. */
+  dropTransaction(p: { txHash: string; error: string; now: number }): Promise<void>
+  /**
+   * Atomic: records the receipt of a `signed`/`sent` transaction and answers true; answers false
+   * when the transaction is settled already (by another process or an earlier call). Callers add
+   * the gas usage only on `true`, in the same storage transaction, so gas is counted once.
+   */
+  settleTransaction(p: {
+    txHash: string
+    status: 'confirmed' | 'reverted'
+    gasUsed: string
+    effectiveGasPrice: string
+    blockNumber: number
+    now: number
+  }): Promise<boolean>
+  /** `signed` and `sent` transactions of a signer, lowest nonce first (recovery after a restart). */
+  listUnsettled(p: { chainId: number; signer: string }): Promise<RelayTxRecord[]>
+
+  /** Atomic add (upsert) to the subject's usage of `day` (`YYYY-MM-DD`, UTC). */
+  addGasUsage(p: { subject: RelayGasSubject; day: string; gasUsed: number; transactions: number }): Promise<void>
+  getGasUsage(p: { subject: RelayGasSubject; day: string }): Promise<RelayGasUsage>
+
+  /**
+   * Atomic: remembers a request signature until `expiresAt` and answers true for the first caller;
+   * every later caller (any process) with the same (scope, signature) gets false until it expires.
+   * Made so by the primary key (`insert … on conflict do nothing`). Expired entries are swept.
+   */
+  rememberSignature(p: { scope: string; signature: string; expiresAt: number; now: number }): Promise<boolean>
+}
