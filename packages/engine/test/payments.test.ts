@@ -181,6 +181,7 @@ describe.each(testDatabases())('payments on $dialect with the EDR chain', (db) =
       code: 'IDEMPOTENCY_KEY_REUSED',
       category: 'conflict',
     })
+    expect(await failure(checkout({ userEmail: email }, 'k'.repeat(201)))).toMatchObject({ code: 'VALIDATION_FAILED' })
   })
 
   it('payment-mint refuses unknown and unpaid sessions with the spec message', async () => {

@@ -1,6 +1,6 @@
 import { requireBrand } from '../brands/require-brand'
 import type { EngineContext } from '../context'
-import { ConflictError } from '../errors/common-errors'
+import { ConflictError, ValidationError } from '../errors/common-errors'
 import { isLoyaltyError } from '../errors/loyalty-error'
 import { parseInput } from '../errors/zod-issues'
 import { stripControlCharacters } from '../events/strip-control-characters'
@@ -55,6 +55,11 @@ export async function createCheckout(
     token_amount: String(tokenAmount),
     brand_id: input.brandId,
     email: input.userEmail,
+  }
+  if (options.idempotencyKey !== undefined && !/^[\x21-\x7e]{1,200}$/.test(options.idempotencyKey)) {
+    throw new ValidationError('Validation failed', [
+      { field: 'Idempotency-Key', message: 'must be 1 to 200 visible ASCII characters' },
+    ])
   }
   const key = options.idempotencyKey ? `create-checkout:${input.brandId}:${options.idempotencyKey}` : undefined
   if (key) {
