@@ -25,6 +25,12 @@ import { type EnqueueMintParameters, enqueueMint } from './minting/enqueue-mint'
 import { type GetMintJobParameters, getMintJob } from './minting/get-mint-job'
 import type { MinterOptions } from './minting/minter-options'
 import { type WaitForMintOptions, waitForMint } from './minting/wait-for-mint'
+import { createPerk } from './perks/create-perk'
+import { getPerkStatus } from './perks/get-perk-status'
+import { listPerkHolders } from './perks/list-perk-holders'
+import { listPerks } from './perks/list-perks'
+import { redeemPerkCharges } from './perks/redeem-perk-charges'
+import { verifyBrandSignature } from './perks/verify-brand-signature'
 import type { ChainPort } from './ports/chain'
 import { type Clock, systemClock } from './ports/clock'
 import { type Ids, randomIds } from './ports/ids'
@@ -33,6 +39,10 @@ import { type Logger, silentLogger } from './ports/logger'
 import type { Storage } from './ports/storage'
 import type { WalletOwner } from './ports/wallet-store'
 import { type PregenerateUserOptions, pregenerateUser } from './pregeneration/pregenerate-user'
+import { getRelayGasUsage } from './relay/get-relay-gas-usage'
+import { hitRelayIpLimit } from './relay/hit-relay-ip-limit'
+import { type RelayParameters, relay } from './relay/relay'
+import type { RelayOptions } from './relay/relay-options'
 import { listRules } from './rules/list-rules'
 import { setRule } from './rules/set-rule'
 import { findWalletByOwner } from './wallets/find-wallet-by-owner'
@@ -102,6 +112,20 @@ export function createEngine(params: CreateEngineParameters) {
       getOrCreate: (owner: WalletOwner) => getOrCreateWallet(ctx, owner),
       findByOwner: (owner: WalletOwner) => findWalletByOwner(ctx, owner),
       loadAccount: (address: string) => loadWalletAccount(ctx, address),
+    },
+    relay: {
+      relay: (p: RelayParameters, options?: RelayOptions) => relay(ctx, p, options),
+      gasUsage: (p: Parameters<typeof getRelayGasUsage>[1]) => getRelayGasUsage(ctx, p),
+      hitIpLimit: (p: Parameters<typeof hitRelayIpLimit>[1]) => hitRelayIpLimit(ctx, p),
+    },
+    perks: {
+      create: (p: Parameters<typeof createPerk>[1]) => createPerk(ctx, p),
+      list: (p: Parameters<typeof listPerks>[1]) => listPerks(ctx, p),
+      verifyBrandSignature: (p: Parameters<typeof verifyBrandSignature>[1]) => verifyBrandSignature(ctx, p),
+      redeemCharges: (auth: { brandId: string }, p: Parameters<typeof redeemPerkCharges>[2]) =>
+        redeemPerkCharges(ctx, auth, p),
+      status: (auth: { brandId: string }, p: Parameters<typeof getPerkStatus>[2]) => getPerkStatus(ctx, auth, p),
+      holders: (auth: { brandId: string }, p: Parameters<typeof listPerkHolders>[2]) => listPerkHolders(ctx, auth, p),
     },
     webhooks: {
       setEndpoint: (p: Parameters<typeof setWebhookEndpoint>[1]) => setWebhookEndpoint(ctx, p),

@@ -201,6 +201,43 @@ export {
 export { type RecordRefundsReturnType, recordRefunds } from './payments/record-refunds'
 export { isForeignSession, parseSessionMetadata, type SessionMintFacts } from './payments/session-metadata'
 export { formatUsdCents, parseUsdToMilli, TOKENS_PER_USD, tokensForCents } from './payments/usd-amount'
+export {
+  type CreatePerkParameters,
+  createPerk,
+  createPerkParametersSchema,
+} from './perks/create-perk'
+export {
+  type GetPerkStatusParameters,
+  getPerkStatus,
+  type PerkTokenStatus,
+  perkTokenStatus,
+} from './perks/get-perk-status'
+export {
+  type ListPerkHoldersParameters,
+  type ListPerkHoldersReturnType,
+  listPerkHolders,
+} from './perks/list-perk-holders'
+export { type ListPerksParameters, listPerks } from './perks/list-perks'
+export {
+  CollectionNotFoundError,
+  PerkChargesError,
+  PerkNotOwnedError,
+  PerkTokenNotFoundError,
+  RequestSignatureError,
+  type SignatureRefusal,
+} from './perks/perk-errors'
+export {
+  type RedeemPerkChargesParameters,
+  type RedeemPerkChargesReturnType,
+  redeemPerkCharges,
+} from './perks/redeem-perk-charges'
+export { verifyBrandSignature } from './perks/verify-brand-signature'
+export {
+  canonicalRequest,
+  SIGNATURE_TOLERANCE_SECONDS,
+  type SignedRequestParts,
+  verifyRequestSignature,
+} from './perks/verify-request-signature'
 export type { ApiKeyRecord, ApiKeyScope, ApiKeyStore, BrandSecretKind } from './ports/api-key-store'
 export type { Brand, BrandStore } from './ports/brand-store'
 export type { ChainPort, ContractAddresses, GasCaps } from './ports/chain'
@@ -241,7 +278,16 @@ export type {
   RefundClawbackRecord,
   RefundClawbackStatus,
 } from './ports/payment-store'
+export type { PerkRecord, PerkStore } from './ports/perk-store'
 export type { PregenerationRecord, PregenerationStore } from './ports/pregeneration-store'
+export type {
+  RelayGasSubject,
+  RelayGasUsage,
+  RelayStore,
+  RelayTxKind,
+  RelayTxRecord,
+  RelayTxStatus,
+} from './ports/relay-store'
 export type { DetectionConfig, EventRule, RuleStore } from './ports/rule-store'
 export type { SettingsStore } from './ports/settings-store'
 export type { Storage, Stores } from './ports/storage'
@@ -282,6 +328,39 @@ export {
   enforcePregenerationLimits,
   type PregenerationLimits,
 } from './pregeneration/pregeneration-limits'
+export { APPROVED_RELAY_FUNCTIONS, type ApprovedRelayCall, approvedRelayCall } from './relay/approved-relay-call'
+export { decodeRelayRevert, type RelayRevert } from './relay/decode-relay-revert'
+export {
+  type GetRelayGasUsageParameters,
+  getRelayGasUsage,
+} from './relay/get-relay-gas-usage'
+export { hitRelayIpLimit } from './relay/hit-relay-ip-limit'
+export { type RelayParameters, type RelayResult, type RelayReturnType, relay } from './relay/relay'
+export {
+  ClaimLimitReachedError,
+  ContractNotWhitelistedError,
+  OriginNotAllowedError,
+  RelayMissingFieldsError,
+  RelayUnavailableError,
+  TransactionFailedError,
+  TransactionNotAllowedError,
+} from './relay/relay-errors'
+export {
+  RELAY_MAX_FEE_PER_GAS,
+  RELAY_MAX_GAS_LIMIT,
+  RELAY_REQUESTS_PER_MINUTE_PER_IP,
+  RELAY_TRANSACTIONS_PER_HOUR,
+  type RelayOptions,
+} from './relay/relay-options'
+export { type RelayPermit, type RelayRequest, relayRequestSchema } from './relay/relay-request-schema'
+export {
+  createRelaySender,
+  type RelaySender,
+  type RelaySenderStats,
+  type RelayTxIntent,
+  type RelayTxOutcome,
+  relaySenderOf,
+} from './relay/relay-sender'
 export { DEFAULT_EVENT_RULES } from './rules/default-event-rules'
 export { type ListRulesParameters, listRules, listRulesParametersSchema } from './rules/list-rules'
 export { newEventRule } from './rules/new-event-rule'

@@ -76,7 +76,10 @@ describe.each(testDatabases())('relay storage contract on $dialect', (db) => {
       expect(await t.storage.relay.getTransaction(a.txHash)).toEqual(a)
       await t.storage.relay.markSent({ txHashes: [b.txHash], now: 5 })
       await t.storage.relay.dropTransaction({ txHash: c.txHash, error: 'refused', now: 6 })
-      const open = await t.storage.relay.listUnsettled({ chainId: 31337, signer: signer.toUpperCase().replace('0X', '0x') })
+      const open = await t.storage.relay.listUnsettled({
+        chainId: 31337,
+        signer: signer.toUpperCase().replace('0X', '0x'),
+      })
       expect(open.map((r) => [r.nonce, r.status])).toEqual([
         [6, 'sent'],
         [7, 'signed'],
@@ -118,10 +121,12 @@ describe.each(testDatabases())('relay storage contract on $dialect', (db) => {
         gasUsed: 0,
         transactions: 0,
       })
-      expect(await t.storage.relay.getGasUsage({ subject: { kind: 'brand', id: user.id }, day: '2026-01-02' })).toEqual({
-        gasUsed: 0,
-        transactions: 0,
-      })
+      expect(await t.storage.relay.getGasUsage({ subject: { kind: 'brand', id: user.id }, day: '2026-01-02' })).toEqual(
+        {
+          gasUsed: 0,
+          transactions: 0,
+        },
+      )
     })
   })
 

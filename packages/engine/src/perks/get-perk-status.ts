@@ -1,0 +1,55 @@
+import { z } from 'zod'
+import type { EngineContext } from '../context'
+import { UnavailableError } from '../errors/common-errors'
+import { parseInput } from '../errors/zod-issues'
+import { perkIdSchema } from './perk-id-schema'
+import { readBrandPerkToken } from './read-brand-perk-token'
+
+export const getPerkStatusParametersSchema = z.object({ collectionId: perkIdSchema, tokenId: perkIdSchema })
+
+export type GetPerkStatusParameters = z.input<typeof getPerkStatusParametersSchema>
+
+export type PerkTokenStatus = {
+  collectionId: string
+  tokenId: string
+  /** Lowercase 0x address of the current holder. */
+  owner: string
+  chargesRemaining: number
+  chargesTotal: number
+  /** `active` while charges remain, else `depleted`. */
+  status: 'active' | 'depleted'
+  /** ISO 8601 time of the claim (the block's timestamp). */
+  claimedAt: string
+}
+
+export function perkTokenStatus(t: {
+  collectionId: bigint
+  tokenId: bigint
+  owner: string
+  chargesRemaining: number
+  chargesTotal: number
+  claimedAt: number
+}): PerkTokenStatus {
+  return {
+    collectionId: t.collectionId.toString(),
+    tokenId: t.tokenId.toString(),
+    owner: t.owner,
+    chargesRemaining: t.chargesRemaining,
+    chargesTotal: t.chargesTotal,
+    status: t.chargesRemaining > 0 ? 'active' : 'depleted',
+    claimedAt: new Date(t.claimedAt * 1000).toISOString(),
+  }
+}
+
+/** Owner, charges remaining and total, and claim time of a perk token of one of the brand's collections (read from the chain). */
+export async function getPerkStatus(
+  ctx: EngineContext,
+  auth: { brandId: string },
+  params: GetPerkStatusParameters,
+): Promise<PerkTokenStatus & { success: true }> {
+  const p = parseInput(getPerkStatusParametersSchema, params, 'Invalid perk status query')
+  const chain = ctx.chain
+  if (!chain) throw new UnavailableError('The chain is not available', 'CHAIN_UNAVAILABLE')
+  const token = await readBrandPerkToken(chain, { brandId: auth.brandId, ...p })
+  return { success: true, ...perkTokenStatus(token) }
+}

@@ -1,0 +1,454 @@
+import { type Address, type Hash, type Hex, keccak256, type TransactionReceipt } from 'viem'
+import { classifySendError, type SendErrorKind } from '../chain/classify-send-error'
+import { diagnoseNonceTooLow } from '../chain/diagnose-nonce-too-low'
+import { type Eip1559Fees, feesWithinCaps } from '../chain/fees-within-caps'
+import { assertWithinGasCaps } from '../chain/gas-caps'
+import type { EngineContext } from '../context'
+import { UnavailableError } from '../errors/common-errors'
+import { isLoyaltyError } from '../errors/loyalty-error'
+import type { ChainPort, GasCaps } from '../ports/chain'
+import type { NonceScope } from '../ports/nonce-store'
+import type { RelayTxKind, RelayTxRecord } from '../ports/relay-store'
+import type { Storage, Stores } from '../ports/storage'
+import { RelayUnavailableError } from './relay-errors'
+import { RELAY_MAX_FEE_PER_GAS, RELAY_MAX_GAS_LIMIT } from './relay-options'
+import { utcDay } from './utc-day'
+
+/** One transaction the relayer account should sign and send. */
+export type RelayTxIntent = {
+  kind: RelayTxKind
+  to: Address
+  data: Hex
+  /** Explicit gas limit (estimated by the caller); checked against the relayer's caps. */
+  gas: bigint
+  functionName: string
+  /** The user the call acts for (gas is counted for them), or null. */
+  userAddress: string | null
+  /** The brand the gas is attributed to, or null. */
+  brandId: string | null
+}
+
+/** A mined transaction (its receipt may say `reverted`). */
+export type RelayTxOutcome = { txHash: Hash; nonce: number; receipt: TransactionReceipt }
+
+export type RelaySenderStats = {
+  groups: number
+  largestGroup: number
+  sent: number
+  requeued: number
+  failed: number
+  recoveries: number
+}
+
+export type RelaySender = {
+  readonly address: Address
+  /** Signs (nonce from the NonceStore), stores, broadcasts and waits for the receipt. */
+  send(intent: RelayTxIntent, options?: { receiptTimeoutMs?: number }): Promise<RelayTxOutcome>
+  stats(): RelaySenderStats
+}
+
+type Pending = {
+  intent: RelayTxIntent
+  receiptTimeoutMs: number
+  attempts: number
+  resolve(outcome: RelayTxOutcome): void
+  reject(error: unknown): void
+}
+
+type Signed = { item: Pending; record: RelayTxRecord }
+
+type Broadcast = { ok: true } | { ok: false; kind: SendErrorKind; message: string }
+
+/** Largest group signed in one storage transaction. */
+const MAX_GROUP = 64
+/** A request is re-signed at most this many times after nonce trouble. */
+const MAX_ATTEMPTS = 4
+
+const smaller = (a: bigint, b: bigint) => (a < b ? a : b)
+
+const senders = new WeakMap<ChainPort, WeakMap<Storage, RelaySender>>()
+
+/** The process's sender for the context's chain and storage (created on first use). */
+export function relaySenderOf(ctx: EngineContext): RelaySender {
+  const chain = ctx.chain
+  if (!chain) throw new UnavailableError('The chain is not available', 'CHAIN_UNAVAILABLE')
+  let byStorage = senders.get(chain)
+  if (!byStorage) {
+    byStorage = new WeakMap()
+    senders.set(chain, byStorage)
+  }
+  let sender = byStorage.get(ctx.storage)
+  if (!sender) {
+    sender = createRelaySender(ctx, chain)
+    byStorage.set(ctx.storage, sender)
+  }
+  return sender
+}
+
+/**
+ * The relayer account's transaction pipeline, shared by every relay in the process. Requests queue;
+ * one loop takes them in groups (group commit): in ONE storage transaction it reserves a nonce per
+ * transaction from the NonceStore, signs it (within the relayer caps: 100 gwei, 1,000,000 gas) and
+ * stores the raw transaction; then it broadcasts the group in nonce order (an automining chain
+ * refuses a nonce gap) and settles the receipts (status, gas used per user and brand). Broadcast
+ * errors are classified, never retried blindly: a nonce used by someone else resyncs the sequence
+ * from the chain; a gap re-broadcasts stored transactions or releases the missing nonce; every
+ * transaction behind a failed one gets its nonce released and is signed again. At the first use
+ * (and after trouble) stored transactions that were signed but never settled are re-broadcast
+ * (crash recovery). Several processes may send for the same account: nonces come from storage.
+ */
+export function createRelaySender(ctx: EngineContext, chain: ChainPort): RelaySender {
+  const client = chain.publicClient
+  const address = chain.relayer.address
+  const scope: NonceScope = { chainId: chain.chainId, address: address.toLowerCase() }
+  const caps: GasCaps = {
+    maxFeePerGas: smaller(chain.gasCaps.maxFeePerGas, RELAY_MAX_FEE_PER_GAS),
+    maxGas: smaller(chain.gasCaps.maxGas, BigInt(RELAY_MAX_GAS_LIMIT)),
+  }
+  const logger = ctx.logger.child({ component: 'relay-sender', signer: address })
+  const stats: RelaySenderStats = { groups: 0, largestGroup: 0, sent: 0, requeued: 0, failed: 0, recoveries: 0 }
+  const queue: Pending[] = []
+  let running = false
+  let recovered = false
+  let fillGaps = false
+  let feeCache: { at: number; fees: Eip1559Fees } | undefined
+
+  async function fees(): Promise<Eip1559Fees> {
+    const now = Date.now()
+    if (feeCache && now - feeCache.at < 1_000) return feeCache.fees
+    const f = await feesWithinCaps(client, caps)
+    feeCache = { at: now, fees: f }
+    return f
+  }
+
+  async function broadcast(record: RelayTxRecord): Promise<Broadcast> {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await client.request({ method: 'eth_sendRawTransaction', params: [record.raw as Hex] })
+        return { ok: true }
+      } catch (error) {
+        const { kind, message } = classifySendError(error)
+        if (kind === 'already_known' || kind === 'reverted') return { ok: true }
+        if (kind === 'nonce_too_low') {
+          const diagnosis = await diagnoseNonceTooLow(client, {
+            address,
+            nonce: record.nonce,
+            txHashes: [record.txHash as Hash],
+          })
+          if (diagnosis.verdict === 'mined') return { ok: true }
+        }
+        if (kind === 'transient' && attempt < 2) {
+          await new Promise((r) => setTimeout(r, 100 * 4 ** attempt))
+          continue
+        }
+        return { ok: false, kind, message }
+      }
+    }
+  }
+
+  /** Records receipts (once each) and the gas they used, per user and brand, in one transaction. */
+  async function settle(mined: Array<{ record: RelayTxRecord; receipt: TransactionReceipt }>): Promise<void> {
+    if (mined.length === 0) return
+    const now = ctx.clock.now()
+    const day = utcDay(now)
+    await ctx.storage.transaction(async (tx) => {
+      for (const { record, receipt } of mined) {
+        const settled = await tx.relay.settleTransaction({
+          txHash: record.txHash,
+          status: receipt.status === 'success' ? 'confirmed' : 'reverted',
+          gasUsed: receipt.gasUsed.toString(),
+          effectiveGasPrice: (receipt.effectiveGasPrice ?? 0n).toString(),
+          blockNumber: Number(receipt.blockNumber),
+          now,
+        })
+        if (!settled) continue
+        const gasUsed = Number(receipt.gasUsed)
+        if (record.userAddress) {
+          await tx.relay.addGasUsage({
+            subject: { kind: 'user', id: record.userAddress },
+            day,
+            gasUsed,
+            transactions: 1,
+          })
+        }
+        if (record.brandId) {
+          await tx.relay.addGasUsage({ subject: { kind: 'brand', id: record.brandId }, day, gasUsed, transactions: 1 })
+        }
+      }
+    })
+  }
+
+  async function drop(tx: Stores, record: RelayTxRecord, error: string, release: boolean) {
+    await tx.relay.dropTransaction({ txHash: record.txHash, error, now: ctx.clock.now() })
+    if (release) await tx.nonces.release({ ...scope, nonce: record.nonce })
+  }
+
+  /** Waits for a receipt on an RPC chain (outside the loop), settles it and answers the request. */
+  function settleLater(s: Signed) {
+    client
+      .waitForTransactionReceipt({
+        hash: s.record.txHash as Hash,
+        timeout: s.item.receiptTimeoutMs,
+        pollingInterval: 500,
+      })
+      .then(async (receipt) => {
+        await settle([{ record: s.record, receipt }])
+        s.item.resolve({ txHash: s.record.txHash as Hash, nonce: s.record.nonce, receipt })
+      })
+      .catch((error: unknown) => {
+        s.item.reject(
+          new RelayUnavailableError(
+            'The relayed transaction was sent but is not mined yet; it may still be',
+            'RELAY_RECEIPT_TIMEOUT',
+            { transactionHash: s.record.txHash },
+            error,
+          ),
+        )
+      })
+  }
+
+  /** Re-broadcasts stored transactions that were never settled; fills nonce gaps after a "nonce too high". */
+  async function recover(): Promise<void> {
+    stats.recoveries++
+    const pending = await client.getTransactionCount({ address, blockTag: 'pending' })
+    await ctx.storage.nonces.resync({ ...scope, chainNonce: pending })
+    const open = await ctx.storage.relay.listUnsettled({ chainId: chain.chainId, signer: scope.address })
+    if (open.length > 0) {
+      const latest = await client.getTransactionCount({ address, blockTag: 'latest' })
+      for (const record of open) {
+        const receipt = await client.getTransactionReceipt({ hash: record.txHash as Hash }).catch(() => undefined)
+        if (receipt) {
+          await settle([{ record, receipt }])
+          continue
+        }
+        if (record.nonce < latest) {
+          await ctx.storage.transaction((tx) => drop(tx, record, 'nonce used by another transaction', false))
+          continue
+        }
+        const sent = await broadcast(record)
+        if (!sent.ok) {
+          await ctx.storage.transaction((tx) => drop(tx, record, sent.message, sent.kind !== 'nonce_too_low'))
+          continue
+        }
+        const mined = await client.getTransactionReceipt({ hash: record.txHash as Hash }).catch(() => undefined)
+        if (mined) await settle([{ record, receipt: mined }])
+        else await ctx.storage.relay.markSent({ txHashes: [record.txHash], now: ctx.clock.now() })
+      }
+      logger.info({ transactions: open.length }, 'relayer transactions recovered')
+    }
+    if (fillGaps) {
+      fillGaps = false
+      const chainPending = await client.getTransactionCount({ address, blockTag: 'pending' })
+      const { next, released } = await ctx.storage.nonces.peek(scope)
+      const live = new Set(
+        (await ctx.storage.relay.listUnsettled({ chainId: chain.chainId, signer: scope.address })).map((r) => r.nonce),
+      )
+      const gaps: number[] = []
+      for (let n = chainPending; next !== undefined && n < next; n++) {
+        if (!live.has(n) && !released.includes(n)) gaps.push(n)
+      }
+      if (gaps.length > 0) {
+        await ctx.storage.transaction(async (tx) => {
+          for (const nonce of gaps) await tx.nonces.release({ ...scope, nonce })
+        })
+        logger.warn({ nonces: gaps }, 'relayer nonce gap released')
+      }
+    }
+  }
+
+  function requeue(items: Pending[]) {
+    const again: Pending[] = []
+    for (const item of items) {
+      item.attempts++
+      if (item.attempts >= MAX_ATTEMPTS) {
+        stats.failed++
+        item.reject(
+          new RelayUnavailableError('The relayer could not find a free nonce; try again', 'RELAY_NONCE_CONFLICT', {}),
+        )
+      } else again.push(item)
+    }
+    stats.requeued += again.length
+    queue.unshift(...again)
+  }
+
+  async function processGroup(group: Pending[]): Promise<void> {
+    if (!recovered) {
+      await recover()
+      recovered = true
+    }
+    const { maxFeePerGas, maxPriorityFeePerGas } = await fees()
+    const now = ctx.clock.now()
+    const signed: Signed[] = await ctx.storage.transaction(async (tx) => {
+      const out: Signed[] = []
+      for (const item of group) {
+        const { intent } = item
+        const nonce = await tx.nonces.reserve(scope)
+        const request = {
+          chainId: chain.chainId,
+          type: 'eip1559' as const,
+          to: intent.to,
+          data: intent.data,
+          value: 0n,
+          nonce,
+          gas: intent.gas,
+          maxFeePerGas,
+          maxPriorityFeePerGas,
+        }
+        assertWithinGasCaps(request, caps)
+        const raw = await chain.relayer.signTransaction(request)
+        out.push({
+          item,
+          record: {
+            txHash: keccak256(raw),
+            chainId: chain.chainId,
+            signer: scope.address,
+            nonce,
+            raw,
+            kind: intent.kind,
+            to: intent.to.toLowerCase(),
+            functionName: intent.functionName,
+            userAddress: intent.userAddress,
+            brandId: intent.brandId,
+            gasLimit: intent.gas.toString(),
+            maxFeePerGas: maxFeePerGas.toString(),
+            maxPriorityFeePerGas: maxPriorityFeePerGas.toString(),
+            status: 'signed',
+            gasUsed: null,
+            effectiveGasPrice: null,
+            blockNumber: null,
+            error: null,
+            createdAt: now,
+            updatedAt: now,
+          },
+        })
+      }
+      await tx.relay.recordTransactions(out.map((s) => s.record))
+      return out
+    })
+
+    const sent: Signed[] = []
+    let failure: { index: number; kind: SendErrorKind; message: string } | undefined
+    for (let i = 0; i < signed.length; i++) {
+      const result = await broadcast((signed[i] as Signed).record)
+      if (!result.ok) {
+        failure = { index: i, kind: result.kind, message: result.message }
+        break
+      }
+      sent.push(signed[i] as Signed)
+    }
+    stats.sent += sent.length
+
+    if (failure) await handleFailure(signed, failure)
+
+    if (chain.kind === 'embedded') {
+      // Automine: every accepted transaction is in a block by now.
+      const mined = await Promise.all(
+        sent.map(async (s) => ({
+          s,
+          receipt: await client.getTransactionReceipt({ hash: s.record.txHash as Hash }).catch(() => undefined),
+        })),
+      )
+      const ready = mined.filter((m): m is { s: Signed; receipt: TransactionReceipt } => m.receipt !== undefined)
+      await settle(ready.map((m) => ({ record: m.s.record, receipt: m.receipt })))
+      for (const m of ready)
+        m.s.item.resolve({ txHash: m.s.record.txHash as Hash, nonce: m.s.record.nonce, receipt: m.receipt })
+      for (const m of mined) if (!m.receipt) settleLater(m.s)
+    } else {
+      await ctx.storage.relay.markSent({ txHashes: sent.map((s) => s.record.txHash), now: ctx.clock.now() })
+      for (const s of sent) settleLater(s)
+    }
+  }
+
+  /** The transaction at `failure.index` was refused: nothing behind it was broadcast. */
+  async function handleFailure(signed: Signed[], failure: { index: number; kind: SendErrorKind; message: string }) {
+    const failed = signed[failure.index] as Signed
+    const behind = signed.slice(failure.index + 1)
+    const { kind, message } = failure
+    logger.warn({ nonce: failed.record.nonce, kind, error: message }, 'relayer broadcast refused')
+    if (kind === 'nonce_too_low') {
+      // Someone else used our nonce: move the sequence to the chain; every one of them is signed again.
+      const pending = await client.getTransactionCount({ address, blockTag: 'pending' })
+      await ctx.storage.transaction(async (tx) => {
+        await tx.nonces.resync({ ...scope, chainNonce: pending })
+        for (const s of [failed, ...behind]) await drop(tx, s.record, `not broadcast: ${message}`, false)
+      })
+      requeue([failed.item, ...behind.map((s) => s.item)])
+      return
+    }
+    if (kind === 'transient') {
+      // Unknown whether a node has it: keep it stored (the recovery re-broadcasts it), answer 503.
+      await ctx.storage.transaction(async (tx) => {
+        for (const s of behind) await drop(tx, s.record, 'not broadcast: an earlier transaction failed', true)
+      })
+      recovered = false
+      stats.failed++
+      failed.item.reject(
+        new RelayUnavailableError('The chain did not accept the transaction; try again', 'RELAY_BROADCAST_FAILED', {
+          transactionHash: failed.record.txHash,
+          error: message,
+        }),
+      )
+      requeue(behind.map((s) => s.item))
+      return
+    }
+    const retryable = kind === 'nonce_too_high' || kind === 'underpriced' || kind === 'fee_too_low'
+    await ctx.storage.transaction(async (tx) => {
+      await drop(tx, failed.record, message, true)
+      for (const s of behind) await drop(tx, s.record, 'not broadcast: an earlier transaction failed', true)
+    })
+    if (kind === 'nonce_too_high' || kind === 'underpriced') {
+      recovered = false
+      fillGaps = true
+    }
+    if (kind === 'fee_too_low') feeCache = undefined
+    if (retryable) {
+      requeue([failed.item, ...behind.map((s) => s.item)])
+      return
+    }
+    stats.failed++
+    failed.item.reject(
+      kind === 'insufficient_funds'
+        ? new RelayUnavailableError('The relayer account cannot pay for gas', 'RELAYER_OUT_OF_FUNDS', {
+            relayer: address,
+          })
+        : new RelayUnavailableError(`The chain refused the transaction: ${message}`, 'RELAY_BROADCAST_FAILED', {
+            kind,
+          }),
+    )
+    requeue(behind.map((s) => s.item))
+  }
+
+  async function run() {
+    if (running) return
+    running = true
+    try {
+      while (queue.length > 0) {
+        const group = queue.splice(0, MAX_GROUP)
+        stats.groups++
+        if (group.length > stats.largestGroup) stats.largestGroup = group.length
+        try {
+          await processGroup(group)
+        } catch (error) {
+          // Nothing of this group was broadcast (signing, storage, fees or recovery failed).
+          recovered = recovered && isLoyaltyError(error)
+          stats.failed += group.length
+          logger.error({ error: error instanceof Error ? error.message : String(error) }, 'relayer group failed')
+          for (const item of group) item.reject(error)
+        }
+      }
+    } finally {
+      running = false
+    }
+  }
+
+  return {
+    address,
+    send(intent, options = {}) {
+      return new Promise<RelayTxOutcome>((resolve, reject) => {
+        queue.push({ intent, receiptTimeoutMs: options.receiptTimeoutMs ?? 60_000, attempts: 0, resolve, reject })
+        void run()
+      })
+    },
+    stats: () => ({ ...stats }),
+  }
+}

@@ -1,0 +1,366 @@
+import { randomBytes } from 'node:crypto'
+import { perkCollectionAbi, pointsTokenAbi } from '@loyaltykit/contracts'
+import {
+  createAccessTokenVerifier,
+  createBrand,
+  createLocalIdentityProvider,
+  createLocalTokenIssuer,
+  createPerk,
+  createRelaySender,
+  devLogin,
+  type EngineContext,
+  generateIdentitySigningKey,
+  getRelayGasUsage,
+  isLoyaltyError,
+  type RelayOptions,
+  relay,
+  relaySenderOf,
+  signUserTypedData,
+} from '@loyaltykit/engine'
+import { type Address, createWalletClient, encodeFunctionData, type Hex, keccak256 } from 'viem'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type MintingTestChain, startMintingTestChain } from './minting-test-chain'
+import { createTestContext } from './support/test-context'
+import { type FreshDatabase, testDatabases } from './support/test-databases'
+
+const WEI = 10n ** 18n
+
+async function failure(p: Promise<unknown>) {
+  try {
+    await p
+  } catch (e) {
+    if (isLoyaltyError(e)) return e
+    throw e
+  }
+  throw new Error('expected a LoyaltyError')
+}
+
+describe.each(testDatabases())('relay (engine) on $dialect', (db) => {
+  let database: FreshDatabase
+  let t: MintingTestChain
+  let ctx: EngineContext
+  let brandId: string
+  let collectionId: number
+  let freeCollectionId: number
+  const options: RelayOptions = { allowedOrigins: ['https://app.example'] }
+
+  const login = (email = `u${randomBytes(4).toString('hex')}@example.com`) => devLogin(ctx, { email })
+  const claimData = (user: string, id: number) =>
+    encodeFunctionData({ abi: perkCollectionAbi, functionName: 'claimFor', args: [user as Address, BigInt(id)] })
+
+  async function mintTo(address: string, tokens: bigint) {
+    const wallet = createWalletClient({
+      account: t.chain.minter,
+      transport: t.chain.transport,
+      chain: t.publicClient.chain,
+    })
+    const hash = await wallet.writeContract({
+      address: t.chain.contracts.pointsToken,
+      abi: pointsTokenAbi,
+      functionName: 'mintBatch',
+      args: [`0x${randomBytes(32).toString('hex')}`, [address as Address], [tokens * WEI]],
+      chain: t.publicClient.chain,
+      gas: 200_000n,
+    })
+    await t.publicClient.waitForTransactionReceipt({ hash })
+  }
+
+  async function permitFor(user: { walletAddress: string }, value: bigint) {
+    const token = { address: t.chain.contracts.pointsToken, abi: pointsTokenAbi } as const
+    const [, name, version] = await t.publicClient.readContract({ ...token, functionName: 'eip712Domain' })
+    const nonce = await t.publicClient.readContract({
+      ...token,
+      functionName: 'nonces',
+      args: [user.walletAddress as Address],
+    })
+    const { permit } = await signUserTypedData(ctx, {
+      user: { walletAddress: user.walletAddress, custodial: true },
+      typedData: {
+        domain: { name, version, chainId: t.chain.chainId, verifyingContract: t.chain.contracts.pointsToken },
+        types: {
+          Permit: [
+            { name: 'owner', type: 'address' },
+            { name: 'spender', type: 'address' },
+            { name: 'value', type: 'uint256' },
+            { name: 'nonce', type: 'uint256' },
+            { name: 'deadline', type: 'uint256' },
+          ],
+        },
+        primaryType: 'Permit',
+        message: {
+          owner: user.walletAddress,
+          spender: t.chain.contracts.perkCollection,
+          value: value.toString(),
+          nonce: nonce.toString(),
+          deadline: Math.floor(Date.now() / 1000) + 3600,
+        },
+      },
+    })
+    return permit
+  }
+
+  beforeAll(async () => {
+    database = await db.create()
+    t = await startMintingTestChain()
+    const issuer = await createLocalTokenIssuer({ privateJwk: await generateIdentitySigningKey() })
+    ctx = createTestContext(database.storage, { chain: t.chain })
+    ctx.identity = {
+      provider: createLocalIdentityProvider(ctx),
+      tokens: createAccessTokenVerifier({
+        keys: { kind: 'jwk', jwk: issuer.publicJwk },
+        issuer: issuer.issuer,
+        audience: issuer.audience,
+      }),
+      devIssuer: issuer,
+    }
+    const { brand } = await createBrand(ctx, { name: 'Cafe', websites: ['https://cafe.example'] })
+    brandId = brand.id
+    collectionId = (await createPerk(ctx, { brandId, name: 'Coffee', price: 10, maxPerUser: 2, charges: 3 }))
+      .collectionId
+    freeCollectionId = (await createPerk(ctx, { brandId, name: 'Sticker', price: 0 })).collectionId
+  }, 60_000)
+  afterAll(async () => {
+    await t?.close()
+    await database?.destroy()
+  })
+
+  it('claims a perk with a permit for a user with 0 ETH, counts gas for the user and the brand', async () => {
+    const user = await login()
+    await mintTo(user.walletAddress, 25n)
+    expect(await t.publicClient.getBalance({ address: user.walletAddress as Address })).toBe(0n)
+    const permit = await permitFor(user, 10n * WEI)
+    const { result, rateLimit } = await relay(
+      ctx,
+      {
+        accessToken: user.accessToken,
+        origin: 'https://shop.cafe.example',
+        request: {
+          to: t.chain.contracts.perkCollection,
+          data: claimData(user.walletAddress, collectionId),
+          userAddress: user.walletAddress,
+          metadata: { action: 'claim_perk', perkId: String(collectionId), permit },
+        },
+      },
+      options,
+    )
+    expect(result).toMatchObject({
+      success: true,
+      status: 'confirmed',
+      from: t.chain.relayer.address.toLowerCase(),
+      to: t.chain.contracts.perkCollection.toLowerCase(),
+    })
+    expect(result.permitTransactionHash).toMatch(/^0x[0-9a-f]{64}$/)
+    expect(rateLimit).toMatchObject({ limit: 35, remaining: 34 })
+    expect(await t.balanceOf(user.walletAddress)).toBe(15n * WEI)
+    expect(await t.balanceOf(brandId)).toBe(10n * WEI)
+    const claims = await t.publicClient.readContract({
+      address: t.chain.contracts.perkCollection,
+      abi: perkCollectionAbi,
+      functionName: 'claimsOf',
+      args: [BigInt(collectionId), user.walletAddress as Address],
+    })
+    expect(claims).toBe(1n)
+    const userGas = await getRelayGasUsage(ctx, { subject: 'user', id: user.walletAddress })
+    const brandGas = await getRelayGasUsage(ctx, { subject: 'brand', id: brandId })
+    expect(userGas.transactions).toBe(2) // permit + claim
+    expect(userGas.gasUsed).toBeGreaterThan(Number(result.gasUsed))
+    expect(brandGas.gasUsed).toBeGreaterThanOrEqual(userGas.gasUsed)
+    const stored = await ctx.storage.relay.getTransaction(result.transactionHash)
+    expect(stored).toMatchObject({ status: 'confirmed', kind: 'call', functionName: 'claimFor', brandId })
+  })
+
+  it('refuses the claim past maxPerUser with 409 before execution, and calls acting for someone else', async () => {
+    const user = await login()
+    await mintTo(user.walletAddress, 100n)
+    const claim = async () =>
+      relay(
+        ctx,
+        {
+          accessToken: user.accessToken,
+          origin: undefined,
+          request: {
+            to: t.chain.contracts.perkCollection,
+            data: claimData(user.walletAddress, collectionId),
+            userAddress: user.walletAddress,
+            metadata: { permit: await permitFor(user, 10n * WEI) },
+          },
+        },
+        options,
+      )
+    await claim()
+    await claim()
+    const before = await ctx.storage.relay.peekWindow({
+      key: `relay:user:${user.walletAddress}`,
+      windowStart: Math.floor(Date.now() / 3_600_000) * 3_600_000,
+    })
+    const e = await failure(claim())
+    expect(e.code).toBe('CLAIM_LIMIT_REACHED')
+    expect(e.category).toBe('conflict')
+    expect(e.details).toEqual({ collectionId: String(collectionId), currentClaims: 2, maxPerUser: 2 })
+    expect(e.message).toMatch(/claim limit reached/i)
+    // Refused before execution: not counted against the hourly limit.
+    expect(
+      await ctx.storage.relay.peekWindow({
+        key: `relay:user:${user.walletAddress}`,
+        windowStart: Math.floor(Date.now() / 3_600_000) * 3_600_000,
+      }),
+    ).toBe(before)
+
+    const other = await login()
+    const forOther = await failure(
+      relay(ctx, {
+        accessToken: user.accessToken,
+        origin: undefined,
+        request: {
+          to: t.chain.contracts.perkCollection,
+          data: claimData(other.walletAddress, freeCollectionId),
+          userAddress: user.walletAddress,
+        },
+      }),
+    )
+    expect(forOther.code).toBe('VALIDATION_FAILED')
+    expect(forOther.details).toMatchObject({ reason: 'ACTS_FOR_ANOTHER_ADDRESS', allowed: [user.walletAddress] })
+  })
+
+  it('recovers when another sender used the relayer nonce, and from a transaction stored but never broadcast', async () => {
+    const user = await login()
+    const claimFree = (u = user) =>
+      relay(ctx, {
+        accessToken: u.accessToken,
+        origin: undefined,
+        request: {
+          to: t.chain.contracts.perkCollection,
+          data: claimData(u.walletAddress, freeCollectionId),
+          userAddress: u.walletAddress,
+        },
+      })
+    await claimFree()
+    // Another tool spends the relayer's next nonce behind our back.
+    const relayerWallet = createWalletClient({
+      account: t.chain.relayer,
+      transport: t.chain.transport,
+      chain: t.publicClient.chain,
+    })
+    await relayerWallet.sendTransaction({
+      to: t.chain.relayer.address,
+      value: 0n,
+      gas: 21_000n,
+      maxFeePerGas: 50_000_000_000n,
+      maxPriorityFeePerGas: 1_000_000_000n,
+      chain: t.publicClient.chain,
+    })
+    const requeuedBefore = relaySenderOf(ctx).stats().requeued
+    const { result } = await claimFree()
+    expect(result.status).toBe('confirmed')
+    // Its first signature used the taken nonce: refused, resynced from the chain, signed again.
+    expect(relaySenderOf(ctx).stats().requeued).toBe(requeuedBefore + 1)
+
+    // A crash after storing a signed transaction and before broadcasting it: the next sender of the
+    // process (a restart) broadcasts it first, so its nonce leaves no gap.
+    const scope = { chainId: t.chain.chainId, address: t.chain.relayer.address.toLowerCase() }
+    const nonce = await ctx.storage.nonces.reserve(scope)
+    const data = claimData(user.walletAddress, freeCollectionId)
+    const raw: Hex = await t.chain.relayer.signTransaction({
+      chainId: t.chain.chainId,
+      type: 'eip1559',
+      to: t.chain.contracts.perkCollection,
+      data,
+      nonce,
+      gas: 300_000n,
+      maxFeePerGas: 50_000_000_000n,
+      maxPriorityFeePerGas: 1_000_000_000n,
+    })
+    const now = Date.now()
+    await ctx.storage.relay.recordTransactions([
+      {
+        txHash: keccak256(raw),
+        chainId: t.chain.chainId,
+        signer: scope.address,
+        nonce,
+        raw,
+        kind: 'call',
+        to: t.chain.contracts.perkCollection,
+        functionName: 'claimFor',
+        userAddress: user.walletAddress,
+        brandId,
+        gasLimit: '300000',
+        maxFeePerGas: '50000000000',
+        maxPriorityFeePerGas: '1000000000',
+        status: 'signed',
+        gasUsed: null,
+        effectiveGasPrice: null,
+        blockNumber: null,
+        error: null,
+        createdAt: now,
+        updatedAt: now,
+      },
+    ])
+    const restarted = createRelaySender(ctx, t.chain)
+    const outcome = await restarted.send({
+      kind: 'call',
+      to: t.chain.contracts.perkCollection,
+      data,
+      gas: 300_000n,
+      functionName: 'claimFor',
+      userAddress: user.walletAddress,
+      brandId,
+    })
+    expect(outcome.nonce).toBe(nonce + 1)
+    expect(outcome.receipt.status).toBe('success')
+    expect(await ctx.storage.relay.getTransaction(keccak256(raw))).toMatchObject({ status: 'confirmed' })
+    expect(restarted.stats().recoveries).toBe(1)
+  })
+
+  it('relays 20 concurrent claims of 20 users, each confirmed with its own nonce', async () => {
+    const users = await Promise.all(Array.from({ length: 20 }, () => login()))
+    const results = await Promise.all(
+      users.map((u) =>
+        relay(ctx, {
+          accessToken: u.accessToken,
+          origin: undefined,
+          request: {
+            to: t.chain.contracts.perkCollection,
+            data: claimData(u.walletAddress, freeCollectionId),
+            userAddress: u.walletAddress,
+          },
+        }),
+      ),
+    )
+    expect(results.every((r) => r.result.status === 'confirmed')).toBe(true)
+    const nonces = await Promise.all(
+      results.map(async (r) => (await ctx.storage.relay.getTransaction(r.result.transactionHash))?.nonce),
+    )
+    expect(new Set(nonces).size).toBe(20)
+  })
+
+  it('applies the hourly limit and daily gas budgets from storage', async () => {
+    const user = await login()
+    const call = (o: RelayOptions) =>
+      relay(
+        ctx,
+        {
+          accessToken: user.accessToken,
+          origin: undefined,
+          request: {
+            to: t.chain.contracts.perkCollection,
+            data: claimData(user.walletAddress, freeCollectionId),
+            userAddress: user.walletAddress,
+          },
+        },
+        o,
+      )
+    await call({ transactionsPerHour: 2 })
+    await call({ transactionsPerHour: 2 })
+    const limited = (await failure(call({ transactionsPerHour: 2 }))) as unknown as {
+      code: string
+      rateLimit: { limit: number; remaining: number; reset: number }
+    }
+    expect(limited.code).toBe('RATE_LIMIT_EXCEEDED')
+    expect(limited.rateLimit).toMatchObject({ limit: 2, remaining: 0 })
+    const budget = await failure(call({ userDailyGasBudget: 10_000 }))
+    expect(budget.code).toBe('GAS_BUDGET_EXCEEDED')
+    expect(budget.category).toBe('rate_limit')
+    const brandBudget = await failure(call({ brandDailyGasBudget: 10_000 }))
+    expect(brandBudget.details).toMatchObject({ scope: 'brand', brandId })
+  })
+})
