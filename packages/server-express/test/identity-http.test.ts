@@ -7,8 +7,9 @@ import {
   generateIdentitySigningKey,
   LOCAL_TOKEN_AUDIENCE,
   LOCAL_TOKEN_ISSUER,
+  PERMIT_TYPES,
 } from '@loyaltykit/engine'
-import { type Address, createWalletClient, custom, type Hex, recoverTypedDataAddress } from 'viem'
+import { type Address, createWalletClient, custom, type Hex, recoverTypedDataAddress, type TypedDataDomain } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { EmbeddedChain } from '../src/chain/start-embedded-chain'
@@ -152,10 +153,16 @@ describe.each(testDialects)('identity and user wallet API on $dialect', ({ creat
       },
     })
     const recovered = await recoverTypedDataAddress({
-      domain: typedData.domain as never,
-      types: typedData.types as never,
+      domain: typedData.domain as TypedDataDomain,
+      types: PERMIT_TYPES,
       primaryType: 'Permit',
-      message: typedData.message as never,
+      message: {
+        owner: login.walletAddress,
+        spender: chain.contracts.perkCollection,
+        value: 100n * WEI,
+        nonce: BigInt(typedData.message.nonce),
+        deadline: BigInt(typedData.message.deadline),
+      },
       signature: signed.signature,
     })
     expect(recovered.toLowerCase()).toBe(login.walletAddress)

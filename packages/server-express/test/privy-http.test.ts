@@ -129,7 +129,7 @@ describe.each(testDialects)('hosted identity provider (Privy REST API) on $diale
       issuer: 'privy.io',
       audience: APP_ID,
     })
-    privy.listen({ onUnhandledRequest: 'bypass' })
+    privy.listen({ onUnhandledFrame: 'bypass' })
     db = await create()
     s = await startTestServer(db, {
       LOYALTYKIT_IDENTITY_PROVIDER: 'privy',

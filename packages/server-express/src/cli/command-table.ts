@@ -1,7 +1,14 @@
 import type { Command } from './command'
+import { apikeyCreateCommand } from './commands/apikey-create'
+import { apikeyListCommand } from './commands/apikey-list'
+import { apikeyRevokeCommand } from './commands/apikey-revoke'
 import { brandCreateCommand } from './commands/brand-create'
 import { brandListCommand } from './commands/brand-list'
+import { constraintListCommand } from './commands/constraint-list'
+import { constraintRemoveCommand } from './commands/constraint-remove'
+import { constraintSetCommand } from './commands/constraint-set'
 import { contractsDeployCommand } from './commands/contracts-deploy'
+import { identityLinkCommand } from './commands/identity-link'
 import { migrateCommand } from './commands/migrate'
 import { paymentsRefundsCommand } from './commands/payments-refunds'
 import { ruleListCommand } from './commands/rule-list'
@@ -21,6 +28,13 @@ export const COMMANDS: readonly Command[] = [
   brandListCommand,
   ruleSetCommand,
   ruleListCommand,
+  apikeyCreateCommand,
+  apikeyListCommand,
+  apikeyRevokeCommand,
+  identityLinkCommand,
+  constraintSetCommand,
+  constraintListCommand,
+  constraintRemoveCommand,
   webhookSetCommand,
   webhookDeliveriesCommand,
   webhookRedeliverCommand,
