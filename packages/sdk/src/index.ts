@@ -15,11 +15,17 @@ export {
   ServerError,
 } from './errors/http-errors'
 export { isLoyaltyApiError, LoyaltyApiError, type LoyaltyApiErrorInit } from './errors/loyalty-api-error'
+export type { AuthResource } from './resources/auth'
+export type { ConstraintsResource } from './resources/constraints'
 export type { DebugResource } from './resources/debug'
 export type { DiagnosticResource } from './resources/diagnostic'
+export type { DnsResource } from './resources/dns'
 export type { EventConfigResource } from './resources/event-config'
 export type { EventsResource } from './resources/events'
 export type { HealthResource } from './resources/health'
+export type { PaymentsResource } from './resources/payments'
+export type { PregenerationResource } from './resources/pregeneration'
+export type { WalletResource } from './resources/wallet'
 export { paymentMintRetryPolicy } from './retries/payment-mint-retry-policy'
 export { retryHintMs } from './retries/retry-hint'
 export {
@@ -39,11 +45,41 @@ export {
   signRequest,
 } from './signing/sign-request'
 export { SIGNATURE_HEADERS, type SigningCredentials, signatureHeaders } from './signing/signature-headers'
-export type { BulkEventResult, BulkEventsParams, BulkEventsResponse } from './types/bulk-events'
-export type { DetectionConfig, EventConfigParams, EventConfigResponse, EventRule } from './types/event-config'
-export type { EventReward, ManualEventParams, ManualEventResponse } from './types/manual-event'
-export type { DebugResponse, DiagnosticResponse, HealthResponse, ServiceStatus } from './types/status'
-export type { TokensDistributedEvent, WebhookEvent } from './types/webhook-events'
+export type { WebhookEvent } from './types/webhook-event'
+export type {
+  BulkEventFailure,
+  BulkEventResult,
+  BulkEventsParams,
+  BulkEventsResponse,
+  CreateCheckoutParams,
+  CreateCheckoutResponse,
+  DebugResponse,
+  DetectionConfig,
+  DevLoginParams,
+  DevLoginResponse,
+  DiagnosticResponse,
+  EventConfigParams,
+  EventConfigResponse,
+  EventReward,
+  EventRule,
+  HealthResponse,
+  InvalidateExternalApiParams,
+  InvalidateExternalApiResponse,
+  ManualEventParams,
+  ManualEventResponse,
+  PaymentMintParams,
+  PaymentMintResponse,
+  Permit,
+  PregenerateUserParams,
+  PregenerateUserResponse,
+  ServiceStatus,
+  SignTypedDataParams,
+  SignTypedDataResponse,
+  TokensDistributedEvent,
+  VerifyDnsParams,
+  VerifyDnsResponse,
+  WalletResponse,
+} from './types/wire'
 export { VERSION } from './version'
 export {
   type GenerateTestHeadersParameters,

@@ -18,6 +18,7 @@ const FORBIDDEN = [
   /^better-sqlite3/,
   /^hardhat/,
   /^viem/,
+  /^zod/,
   /^node:/,
 ]
 const NODE_BUILTINS =
@@ -50,6 +51,11 @@ describe('built bundle', () => {
       const bad = imported.filter((s) => FORBIDDEN.some((re) => re.test(s)) || NODE_BUILTINS.test(s))
       expect(bad, `${file} imports ${bad.join(', ')}`).toEqual([])
     }
+
+    // The wire types are inlined as plain types (src/types/wire.ts): the declarations import nothing at all.
+    const dts = readFileSync(join(outDir, 'index.d.ts'), 'utf8')
+    expect(specifiers(dts)).toEqual([])
+    expect(dts).toMatch(/type ManualEventResponse = \{[^}]*walletCreated: boolean/)
 
     const esm = readFileSync(join(outDir, 'index.js'), 'utf8')
     expect(esm).toContain('createLoyaltyClient')

@@ -23,8 +23,13 @@ export type LoyaltyClientOptions = {
   agentKeyId?: string
   /** Agent secret: HMAC key of agent-signed requests. Server-side only. */
   agentSecret?: string
-  /** Bearer API key (constraint invalidation). */
+  /**
+   * The brand's API key (`Authorization: Bearer`): required by constraint invalidation, and sent with
+   * manual-event and bulk-events when set (the server then trusts the call as the brand's own). Server-side only.
+   */
   apiKey?: string
+  /** A user's access token (`Authorization: Bearer`) for the relayer and wallet endpoints; per call: `accessToken`. */
+  accessToken?: string
   /** Per-route override hook: return a policy for a route to replace its default, or undefined to keep it. */
   retryPolicy?: (route: RouteInfo) => RetryPolicy | undefined
   /** Advanced/testing: how the client waits between retries. */
@@ -47,4 +52,6 @@ export type RequestOptions = {
   signal?: AbortSignal
   /** Retry policy for this call only. */
   retryPolicy?: RetryPolicy
+  /** The user's access token for this call (relayer, wallet); overrides the client's `accessToken`. */
+  accessToken?: string
 }

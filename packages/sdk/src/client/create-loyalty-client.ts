@@ -1,11 +1,17 @@
 import type { ApiRoute } from '../core/api-route'
 import { createClientContext } from '../core/client-context'
 import { sendRequest } from '../core/send-request'
+import { type AuthResource, authResource } from '../resources/auth'
+import { type ConstraintsResource, constraintsResource } from '../resources/constraints'
 import { type DebugResource, debugResource } from '../resources/debug'
 import { type DiagnosticResource, diagnosticResource } from '../resources/diagnostic'
+import { type DnsResource, dnsResource } from '../resources/dns'
 import { type EventConfigResource, eventConfigResource } from '../resources/event-config'
 import { type EventsResource, eventsResource } from '../resources/events'
 import { type HealthResource, healthResource } from '../resources/health'
+import { type PaymentsResource, paymentsResource } from '../resources/payments'
+import { type PregenerationResource, pregenerationResource } from '../resources/pregeneration'
+import { type WalletResource, walletResource } from '../resources/wallet'
 import { type Webhooks, webhooks } from '../webhooks/webhooks'
 import type { LoyaltyClientOptions, RequestOptions } from './client-options'
 
@@ -15,6 +21,12 @@ export type LoyaltyClient = {
   debug: DebugResource
   eventConfig: EventConfigResource
   events: EventsResource
+  dns: DnsResource
+  payments: PaymentsResource
+  pregeneration: PregenerationResource
+  constraints: ConstraintsResource
+  auth: AuthResource
+  wallet: WalletResource
   webhooks: Webhooks
   /** Escape hatch for an endpoint without a resource yet; same retries, idempotency, signing and errors. */
   request<T = unknown>(route: ApiRoute, options?: RequestOptions): Promise<T>
@@ -35,6 +47,12 @@ export function createLoyaltyClient(options: LoyaltyClientOptions): LoyaltyClien
     debug: debugResource(ctx),
     eventConfig: eventConfigResource(ctx),
     events: eventsResource(ctx),
+    dns: dnsResource(ctx),
+    payments: paymentsResource(ctx),
+    pregeneration: pregenerationResource(ctx),
+    constraints: constraintsResource(ctx),
+    auth: authResource(ctx),
+    wallet: walletResource(ctx),
     webhooks,
     request: (route, requestOptions) => sendRequest(ctx, route, requestOptions),
   }

@@ -4,12 +4,15 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
 
 /**
  * How a route authenticates:
- * - `none`: nothing added (event handler, public agent endpoints).
+ * - `none`: nothing added (health, event-config, pregeneration, public agent endpoints).
  * - `brandSignature`: `X-LOYALTY-Brand-Id` + timestamp + HMAC signature (perk charges).
  * - `agentSignature`: `X-LOYALTY-Agent-Key` + timestamp + HMAC signature (authenticated agent endpoints).
- * - `apiKey`: `Authorization: Bearer <apiKey>` (constraint invalidation).
+ * - `apiKey`: `Authorization: Bearer <apiKey>`, required (constraint invalidation).
+ * - `optionalApiKey`: `Authorization: Bearer <apiKey>` when the client has an `apiKey`, else nothing
+ *   (manual-event and bulk-events: the brand's servers authenticate, websites do not).
+ * - `accessToken`: `Authorization: Bearer <user access token>` (relayer, wallet).
  */
-export type RouteAuth = 'none' | 'brandSignature' | 'agentSignature' | 'apiKey'
+export type RouteAuth = 'none' | 'brandSignature' | 'agentSignature' | 'apiKey' | 'optionalApiKey' | 'accessToken'
 
 export type QueryValue = string | number | boolean | undefined
 

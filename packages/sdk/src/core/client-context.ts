@@ -10,7 +10,10 @@ export type ClientContext = {
   defaultRetryPolicy: RetryPolicy
   headers: Record<string, string>
   fetch: FetchLike
-  credentials: Pick<LoyaltyClientOptions, 'brandId' | 'brandSecurityKey' | 'agentKeyId' | 'agentSecret' | 'apiKey'>
+  credentials: Pick<
+    LoyaltyClientOptions,
+    'brandId' | 'brandSecurityKey' | 'agentKeyId' | 'agentSecret' | 'apiKey' | 'accessToken'
+  >
   retryPolicy: ((route: RouteInfo) => RetryPolicy | undefined) | undefined
   sleep: (ms: number, signal?: AbortSignal) => Promise<void>
   now: () => number
@@ -21,7 +24,7 @@ export function createClientContext(options: LoyaltyClientOptions): ClientContex
     throw new TypeError('baseUrl must be an http(s) URL, e.g. "http://localhost:3000"')
   }
   const credentials: ClientContext['credentials'] = {}
-  for (const key of ['brandId', 'brandSecurityKey', 'agentKeyId', 'agentSecret', 'apiKey'] as const) {
+  for (const key of ['brandId', 'brandSecurityKey', 'agentKeyId', 'agentSecret', 'apiKey', 'accessToken'] as const) {
     const value = options[key]
     if (value !== undefined) credentials[key] = value
   }

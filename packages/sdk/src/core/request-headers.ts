@@ -31,6 +31,16 @@ export async function requestHeaders(ctx: ClientContext, p: RequestHeadersParame
   const auth = p.route.auth ?? 'none'
   if (auth === 'apiKey') {
     headers.set('authorization', `Bearer ${credentials.apiKey ?? missing('apiKey', p.route)}`)
+  } else if (auth === 'optionalApiKey') {
+    if (credentials.apiKey !== undefined) headers.set('authorization', `Bearer ${credentials.apiKey}`)
+  } else if (auth === 'accessToken') {
+    const token = p.options.accessToken ?? credentials.accessToken
+    if (token === undefined) {
+      throw new TypeError(
+        `${p.route.name} needs a user access token: { accessToken } per call or in createLoyaltyClient`,
+      )
+    }
+    headers.set('authorization', `Bearer ${token}`)
   } else if (auth === 'brandSignature' || auth === 'agentSignature') {
     const url = new URL(p.url)
     const signing = {

@@ -1,7 +1,7 @@
 import type { RequestOptions } from '../client/client-options'
 import type { ClientContext } from '../core/client-context'
 import { sendRequest } from '../core/send-request'
-import type { DebugResponse } from '../types/status'
+import type { DebugResponse } from '../types/wire'
 
 export type DebugResource = {
   /** GET /loyalty-api/debug (no authentication). */

@@ -1,7 +1,7 @@
 import type { RequestOptions } from '../client/client-options'
 import type { ClientContext } from '../core/client-context'
 import { sendRequest } from '../core/send-request'
-import type { DiagnosticResponse } from '../types/status'
+import type { DiagnosticResponse } from '../types/wire'
 
 export type DiagnosticResource = {
   /** GET /loyalty-api/diagnostic (no authentication). */

@@ -1,7 +1,7 @@
 import type { RequestOptions } from '../client/client-options'
 import type { ClientContext } from '../core/client-context'
 import { sendRequest } from '../core/send-request'
-import type { EventConfigParams, EventConfigResponse } from '../types/event-config'
+import type { EventConfigParams, EventConfigResponse } from '../types/wire'
 
 export type EventConfigResource = {
   /** GET /loyalty-api/event-config?brandId=… : the brand's active event rules (cached 5 minutes by the server). */

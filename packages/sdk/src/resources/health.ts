@@ -1,7 +1,7 @@
 import type { RequestOptions } from '../client/client-options'
 import type { ClientContext } from '../core/client-context'
 import { sendRequest } from '../core/send-request'
-import type { HealthResponse } from '../types/status'
+import type { HealthResponse } from '../types/wire'
 
 export type HealthResource = {
   /** GET /loyalty-api/health (no authentication; never rate limited). */

@@ -1,6 +1,6 @@
 import { createHmac, randomBytes } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
-import type { TokensDistributedEvent } from '../types/webhook-events'
+import type { TokensDistributedEvent } from '../types/wire'
 import { generateTestHeaders } from './generate-test-headers'
 import { verifyWebhook } from './verify-webhook'
 import { WebhookVerificationError } from './webhook-verification-error'

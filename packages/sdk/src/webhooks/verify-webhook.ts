@@ -1,6 +1,6 @@
 import { fromBase64, toBytes } from '../crypto/encoding'
 import { verifyHmacSha256 } from '../crypto/hmac'
-import type { TokensDistributedEvent } from '../types/webhook-events'
+import type { TokensDistributedEvent } from '../types/wire'
 import { webhookSecretKey } from './webhook-secret'
 import { WebhookVerificationError } from './webhook-verification-error'
 

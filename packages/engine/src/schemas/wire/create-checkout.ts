@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { createCheckoutSchema } from '../../payments/create-checkout-schema'
 import { wireFormats } from './wire-formats'
 
-/** Body of `POST /loyalty-api/create-checkout`: the engine's own parser (amount in USD cents). */
+/** Body of `POST /loyalty-api/create-checkout` (`amount` in USD cents); the server parses it with this schema. */
 export const createCheckoutRequestSchema = createCheckoutSchema
 
 /** 200 body of `POST /loyalty-api/create-checkout`. */

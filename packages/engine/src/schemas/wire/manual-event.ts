@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { manualEventSchema } from '../../events/manual-event-schema'
 import { wireFormats } from './wire-formats'
 
-/** Body of `POST /loyalty-api/manual-event` (and of each bulk-events item): the engine's own parser. */
+/** Body of `POST /loyalty-api/manual-event` (and of each bulk-events item); the server parses it with this schema. */
 export const manualEventRequestSchema = manualEventSchema
 
 /** The `reward` object of a manual-event answer. */

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { paymentMintSchema } from '../../payments/mint-for-payment'
 import { wireFormats } from './wire-formats'
 
-/** Body of `POST /loyalty-api/payment-mint`: the engine's own parser. */
+/** Body of `POST /loyalty-api/payment-mint`; the server parses it with this schema. */
 export const paymentMintRequestSchema = paymentMintSchema
 
 /**

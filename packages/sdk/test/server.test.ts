@@ -1,0 +1,283 @@
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import {
+  bulkEventsResponseSchema,
+  createBrand,
+  createCheckoutResponseSchema,
+  debugResponseSchema,
+  devLoginResponseSchema,
+  diagnosticResponseSchema,
+  eventConfigResponseSchema,
+  healthResponseSchema,
+  invalidateExternalApiResponseSchema,
+  manualEventResponseSchema,
+  paymentMintResponseSchema,
+  pregenerateUserResponseSchema,
+  setWebhookEndpoint,
+  signTypedDataResponseSchema,
+  tokensDistributedEventSchema,
+  verifyDnsResponseSchema,
+  walletResponseSchema,
+} from '@loyaltykit/engine'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { z } from 'zod'
+// The engine's loopback DNS server (dns2) for verify-dns, and the whole server on a test database.
+import { startTxtDnsServer } from '../../engine/test/support/txt-dns-server'
+import { startTestServer, type TestServer } from '../../server-express/test/helpers/start-test-server'
+import { type TestDatabase, testDialects } from '../../server-express/test/helpers/test-databases'
+import {
+  AuthenticationError,
+  BadRequestError,
+  createLoyaltyClient,
+  type LoyaltyClient,
+  PermissionError,
+  type SignTypedDataParams,
+} from '../src/index'
+
+// The SDK against the real server (embedded EDR chain, local payment and identity providers) on
+// SQLite: the client does not care which database answers; packages/server-express/test covers both.
+const SITE = 'https://shop.example.com'
+const sqlite = testDialects.find((d) => d.dialect === 'sqlite')!
+
+/** The value is exactly what the schema describes: parsing neither fails nor drops a field. */
+function expectWire<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+  const parsed = schema.parse(value)
+  expect(parsed).toEqual(value)
+  return parsed
+}
+
+describe('@loyaltykit/sdk against the real server', () => {
+  let db: TestDatabase
+  let s: TestServer
+  let dns: Awaited<ReturnType<typeof startTxtDnsServer>>
+  const records = new Map<string, string[]>()
+  let brandId: string
+  let keys: { apiKey: string; dnsKey: string; securityKey: string }
+  let loyalty: LoyaltyClient
+  let trusted: LoyaltyClient
+
+  beforeAll(async () => {
+    db = await sqlite.create()
+    dns = await startTxtDnsServer(records)
+    s = await startTestServer(db, {
+      LOYALTYKIT_DNS_SERVERS: dns.server,
+      LOYALTYKIT_MINT_WAIT_MS: '20000',
+      LOYALTYKIT_WEBHOOK_POLL_MS: '50',
+    })
+    const created = await createBrand(s.runtime.engine.ctx, { name: 'Shop', websites: [SITE] })
+    brandId = created.brand.id
+    keys = created.keys
+    loyalty = createLoyaltyClient({ baseUrl: s.base, headers: { 'x-api-version': 'v1' } })
+    trusted = createLoyaltyClient({ baseUrl: s.base, apiKey: keys.apiKey })
+  }, 120_000)
+  afterAll(async () => {
+    await s?.close()
+    await dns?.close()
+    await db?.drop()
+  })
+
+  it('health, diagnostic and debug answer their schemas', async () => {
+    const health = expectWire(healthResponseSchema, await loyalty.health.get())
+    expect(health.status).toBe('healthy')
+    expectWire(diagnosticResponseSchema, await loyalty.diagnostic.get())
+    const debug = expectWire(debugResponseSchema, await loyalty.debug.get())
+    expect(debug.path).toBe('/loyalty-api/debug')
+  })
+
+  it('eventConfig.get: the six default rules', async () => {
+    const config = expectWire(eventConfigResponseSchema, await loyalty.eventConfig.get({ brandId }))
+    expect(config.brandId).toBe(brandId)
+    expect(config.events.map((e) => e.eventType)).toContain('account_creation')
+    expect(config.count).toBe(config.events.length)
+  })
+
+  it('events.track rewards with a real mint; validation errors come back as BadRequestError', async () => {
+    const reward = expectWire(
+      manualEventResponseSchema,
+      await loyalty.events.track({
+        brandId,
+        eventType: 'account_creation',
+        userEmail: 'ada@example.com',
+        domain: 'shop.example.com',
+      }),
+    )
+    expect(reward).toMatchObject({ rewardAmount: 100, walletCreated: true, status: 'confirmed' })
+    expect(reward.transactionHash).toMatch(/^0x[0-9a-f]{64}$/)
+
+    const error = await loyalty.events
+      .track({ brandId: 'NOPE', eventType: 'account_creation', userEmail: 'x' })
+      .catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(BadRequestError)
+    expect((error as BadRequestError).requestId).toMatch(/\S/)
+    expect(JSON.stringify((error as BadRequestError).details)).toContain('brandId')
+  })
+
+  it('events.bulk: per-item results; the client apiKey authenticates the brand (a wrong one is a 401)', async () => {
+    const item = { brandId, userEmail: 'bob@example.com', domain: 'shop.example.com' }
+    const bulk = expectWire(
+      bulkEventsResponseSchema,
+      await trusted.events.bulk({
+        events: [
+          { ...item, eventType: 'newsletter_subscribe' },
+          { ...item, eventType: 'not_configured_here' },
+        ],
+      }),
+    )
+    expect(bulk).toMatchObject({ processed: 1, failed: 1 })
+    expect(bulk.results[0]?.success).toBe(true)
+    expect(bulk.results[1]).toMatchObject({ success: false, eventId: null })
+
+    const wrongKey = createLoyaltyClient({ baseUrl: s.base, apiKey: 'lk_wrong' })
+    const error = await wrongKey.events.track({ ...item, eventType: 'form_submit' }).catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(AuthenticationError)
+  })
+
+  it('dns.verify reads the TXT record at _loyalty.<domain>', async () => {
+    const before = expectWire(verifyDnsResponseSchema, await loyalty.dns.verify({ domain: 'shop.example.com' }))
+    expect(before).toMatchObject({ dnsConfigured: false, brandId: null })
+    records.set('_loyalty.shop.example.com', [`brand_id=${brandId};api_key=${keys.dnsKey}`])
+    const after = expectWire(verifyDnsResponseSchema, await loyalty.dns.verify({ domain: 'shop.example.com' }))
+    expect(after).toMatchObject({ domain: 'shop.example.com', dnsConfigured: true, brandId })
+  })
+
+  it('payments: createCheckout, pay on the local checkout page, mint (idempotent)', async () => {
+    const checkout = expectWire(
+      createCheckoutResponseSchema,
+      await loyalty.payments.createCheckout({
+        brandId,
+        amount: 250,
+        userEmail: 'carol@example.com',
+        successUrl: `${SITE}/thanks?session={CHECKOUT_SESSION_ID}`,
+        cancelUrl: `${SITE}/cart`,
+      }),
+    )
+    expect(checkout).toMatchObject({ tokenAmount: 2500, usdAmount: 2.5 })
+
+    const early = await loyalty.payments.mint({ sessionId: checkout.sessionId }, { maxRetries: 0 }).catch((e) => e)
+    expect(early.status).toBeGreaterThanOrEqual(400)
+    expect(early.message).toMatch(/not completed/i)
+
+    const paid = await fetch(`${s.base}/loyalty-api/dev-checkout/${checkout.sessionId}/pay`, {
+      method: 'POST',
+      redirect: 'manual',
+    })
+    expect(paid.status).toBe(303)
+    const first = expectWire(paymentMintResponseSchema, await loyalty.payments.mint({ sessionId: checkout.sessionId }))
+    const again = expectWire(paymentMintResponseSchema, await loyalty.payments.mint({ sessionId: checkout.sessionId }))
+    expect(again.alreadyProcessed).toBe(true)
+    expect(again.txHash).toBe(first.txHash)
+    expect(first).toMatchObject({
+      walletAddress: checkout.walletAddress,
+      tokenAmount: 2500,
+      sessionId: checkout.sessionId,
+    })
+  })
+
+  it('pregeneration.pregenerateUser: get-or-create; spec error bodies keep their extra fields', async () => {
+    const params = {
+      brand_id: brandId,
+      oauth_provider: 'github',
+      oauth_user_id: '5837214',
+      oauth_username: 'ada-l',
+    } as const
+    const created = expectWire(pregenerateUserResponseSchema, await loyalty.pregeneration.pregenerateUser(params))
+    expect(created.created_new).toBe(true)
+    const again = expectWire(pregenerateUserResponseSchema, await loyalty.pregeneration.pregenerateUser(params))
+    expect(again).toMatchObject({ created_new: false, wallet_address: created.wallet_address })
+
+    const error = await loyalty.pregeneration
+      // @ts-expect-error: not one of the eight providers
+      .pregenerateUser({ ...params, oauth_provider: 'myspace' })
+      .catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(BadRequestError)
+    expect((error as BadRequestError).details).toMatchObject({ valid_providers: expect.arrayContaining(['github']) })
+  })
+
+  it('constraints.invalidate sends the client apiKey as Bearer', async () => {
+    const result = expectWire(
+      invalidateExternalApiResponseSchema,
+      await trusted.constraints.invalidate({ api_url: 'https://api.example.com/eligible' }),
+    )
+    expect(result.invalidated_count).toBe(0)
+    await expect(loyalty.constraints.invalidate({ api_url: 'https://x.example' })).rejects.toThrow(/apiKey/)
+  })
+
+  it('auth.devLogin, wallet.get and wallet.signTypedData with the access token', async () => {
+    const login = expectWire(devLoginResponseSchema, await loyalty.auth.devLogin({ email: 'ada@example.com' }))
+    const options = { accessToken: login.accessToken }
+    const wallet = expectWire(walletResponseSchema, await loyalty.wallet.get(options))
+    expect(wallet).toMatchObject({ address: login.walletAddress, balance: '100', custodial: true })
+    await expect(loyalty.wallet.get()).rejects.toThrow(/access token/)
+    await expect(loyalty.wallet.get({ accessToken: 'not-a-jwt' })).rejects.toBeInstanceOf(AuthenticationError)
+
+    // The server names what it accepts in the 403's details: first the token's domain, then the spenders.
+    const permit = (domain: SignTypedDataParams['domain'], spender: string): SignTypedDataParams => ({
+      domain,
+      types: {
+        Permit: [
+          { name: 'owner', type: 'address' },
+          { name: 'spender', type: 'address' },
+          { name: 'value', type: 'uint256' },
+          { name: 'nonce', type: 'uint256' },
+          { name: 'deadline', type: 'uint256' },
+        ],
+      },
+      primaryType: 'Permit',
+      message: {
+        owner: login.walletAddress,
+        spender,
+        value: '40000000000000000000',
+        nonce: '0',
+        deadline: String(Math.floor(Date.now() / 1000) + 3600),
+      },
+    })
+    const wrongDomain = await loyalty.wallet
+      .signTypedData(
+        permit({ name: 'x', version: '1', chainId: 1, verifyingContract: wallet.token }, wallet.token),
+        options,
+      )
+      .catch((e: unknown) => e)
+    expect(wrongDomain).toBeInstanceOf(PermissionError)
+    const { expected } = (wrongDomain as PermissionError).details as { expected: SignTypedDataParams['domain'] }
+    const wrongSpender = await loyalty.wallet.signTypedData(permit(expected, wallet.token), options).catch((e) => e)
+    expect(wrongSpender).toBeInstanceOf(PermissionError)
+    const { allowed } = (wrongSpender as PermissionError).details as { allowed: string[] }
+    const signed = expectWire(
+      signTypedDataResponseSchema,
+      await loyalty.wallet.signTypedData(permit(expected, allowed[0]!), options),
+    )
+    expect(signed.permit).toMatchObject({ owner: login.walletAddress, value: '40000000000000000000' })
+  })
+
+  it('webhooks.verify accepts a real tokens_distributed delivery', async () => {
+    const deliveries: { body: string; headers: Record<string, string | string[] | undefined> }[] = []
+    const receiver = createServer((req, res) => {
+      const chunks: Buffer[] = []
+      req.on('data', (c: Buffer) => chunks.push(c))
+      req.on('end', () => {
+        deliveries.push({ body: Buffer.concat(chunks).toString('utf8'), headers: req.headers })
+        res.writeHead(204).end()
+      })
+    })
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve))
+    try {
+      const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`
+      const { secret } = await setWebhookEndpoint(s.runtime.engine.ctx, { brandId, url })
+      const reward = await loyalty.events.track({
+        brandId,
+        eventType: 'rate_experience',
+        userEmail: 'dan@example.com',
+        domain: 'shop.example.com',
+      })
+      const ours = () => deliveries.find((d) => d.body.includes(reward.walletAddress))
+      await expect.poll(ours, { timeout: 15_000, interval: 50 }).toBeDefined()
+      const delivery = ours()!
+      const event = await loyalty.webhooks.verify(delivery.body, delivery.headers, secret)
+      expectWire(tokensDistributedEventSchema, event)
+      expect(event).toMatchObject({ brandId, walletAddress: reward.walletAddress, tokenAmount: 50 })
+      expect(event.transactionHash).toBe(reward.transactionHash)
+    } finally {
+      await new Promise<void>((resolve) => receiver.close(() => resolve()))
+    }
+  })
+})
