@@ -391,7 +391,17 @@ export {
 } from './schemas/wire/invalidate-external-api'
 export { eventRewardSchema, manualEventRequestSchema, manualEventResponseSchema } from './schemas/wire/manual-event'
 export { paymentMintRequestSchema, paymentMintResponseSchema } from './schemas/wire/payment-mint'
+export {
+  checkPerkStatusRequestSchema,
+  checkPerkStatusResponseSchema,
+  listPerkHoldersRequestSchema,
+  listPerkHoldersResponseSchema,
+  perkHolderSchema,
+  redeemPerkRequestSchema,
+  redeemPerkResponseSchema,
+} from './schemas/wire/perk-charges'
 export { pregenerateUserRequestSchema, pregenerateUserResponseSchema } from './schemas/wire/pregenerate-user'
+export { relayPermitWireSchema, relayResponseSchema, relayWireRequestSchema } from './schemas/wire/relay'
 export { tokensDistributedEventSchema } from './schemas/wire/tokens-distributed'
 export { verifyDnsRequestSchema, verifyDnsResponseSchema } from './schemas/wire/verify-dns'
 export {

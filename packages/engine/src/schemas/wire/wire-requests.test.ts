@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest'
+import type { z } from 'zod'
+import { getPerkStatusParametersSchema } from '../../perks/get-perk-status'
+import { listPerkHoldersParametersSchema } from '../../perks/list-perk-holders'
+import { redeemPerkChargesParametersSchema } from '../../perks/redeem-perk-charges'
+import { relayRequestSchema } from '../../relay/relay-request-schema'
+import { checkPerkStatusRequestSchema, listPerkHoldersRequestSchema, redeemPerkRequestSchema } from './perk-charges'
+import { relayWireRequestSchema } from './relay'
+
+// Some wire request schemas describe what clients send while the engine parses with its own schema
+// (coercions, bigint transforms). Whatever a wire type allows must be something the parser's input
+// type allows (checked at compile time) and parses (checked below on samples).
+type Accepts<Parser extends z.ZodType, Wire extends z.ZodType> = [z.output<Wire>] extends [z.input<Parser>]
+  ? true
+  : false
+const compatible: [
+  Accepts<typeof relayRequestSchema, typeof relayWireRequestSchema>,
+  Accepts<typeof redeemPerkChargesParametersSchema, typeof redeemPerkRequestSchema>,
+  Accepts<typeof getPerkStatusParametersSchema, typeof checkPerkStatusRequestSchema>,
+  Accepts<typeof listPerkHoldersParametersSchema, typeof listPerkHoldersRequestSchema>,
+] = [true, true, true, true]
+
+const address = `0x${'Ab'.repeat(20)}`
+const samples: Array<[z.ZodType, z.ZodType, unknown]> = [
+  [
+    relayWireRequestSchema,
+    relayRequestSchema,
+    {
+      to: address,
+      data: '0xa9059cbb',
+      value: '0',
+      gasLimit: 200_000,
+      userAddress: address,
+      metadata: {
+        action: 'claim',
+        perkId: 7,
+        permit: {
+          owner: address,
+          spender: address,
+          value: '10',
+          deadline: 1,
+          v: 27,
+          r: `0x${'1'.repeat(64)}`,
+          s: `0x${'2'.repeat(64)}`,
+        },
+      },
+    },
+  ],
+  [relayWireRequestSchema, relayRequestSchema, { to: address, data: '0x00', userAddress: address }],
+  [
+    redeemPerkRequestSchema,
+    redeemPerkChargesParametersSchema,
+    { collectionId: '12345678901234567890', tokenId: 3, charges: 2 },
+  ],
+  [checkPerkStatusRequestSchema, getPerkStatusParametersSchema, { collectionId: 1, tokenId: '2' }],
+  [listPerkHoldersRequestSchema, listPerkHoldersParametersSchema, { collectionId: 1, limit: 200, offset: 0 }],
+]
+
+describe('wire request schemas', () => {
+  it('every sample of a wire request parses with the schema the server uses', () => {
+    expect(compatible).toEqual([true, true, true, true])
+    for (const [wire, parser, sample] of samples) {
+      expect(wire.safeParse(sample).success).toBe(true)
+      expect(parser.safeParse(sample).error).toBeUndefined()
+    }
+  })
+})
