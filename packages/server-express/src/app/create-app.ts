@@ -15,6 +15,7 @@ import { requestId } from '../http/request-id'
 import { identityRoutes } from '../identity/identity-routes'
 import { type PaymentRoutesOptions, paymentRoutes } from '../payments/payment-routes'
 import { type PregenerationRoutesOptions, pregenerationRoutes } from '../pregeneration/pregeneration-routes'
+import { type RelayRoutesOptions, relayRoutes } from '../relay/relay-routes'
 
 export type CreateAppParameters = {
   engine: Engine
@@ -35,6 +36,8 @@ export type CreateAppParameters = {
   payments?: PaymentRoutesOptions
   /** Pregeneration limits (docs/identity.md); the identity, pregeneration and constraint routes always mount. */
   pregeneration?: PregenerationRoutesOptions
+  /** The relayer and perk-charge endpoints (docs/relayer.md, docs/perks.md); absent: not served. */
+  relayer?: RelayRoutesOptions
   /** Extra routers (for embedding); mounted after the built-in routes, before the 404 handler. */
   routes?: Router[]
 }
@@ -57,6 +60,9 @@ export function createApp(p: CreateAppParameters): Express {
   app.use(accessLog())
   app.use(helmet({ crossOriginResourcePolicy: false }))
   const corsMiddleware = p.eventHandler ? cors(p.engine.ctx, { serviceOrigins: p.eventHandler.corsOrigins }) : undefined
+  // Relayer (docs/relayer.md): its /relay CORS answers preflights before the app-wide CORS.
+  const relayer = p.relayer ? relayRoutes(p.engine, p.relayer) : undefined
+  if (relayer) app.use(relayer.cors)
   if (corsMiddleware) app.use(corsMiddleware)
 
   app.use(
@@ -80,6 +86,9 @@ export function createApp(p: CreateAppParameters): Express {
   if (payments) app.use(payments.api)
   // Identity (docs/identity.md): pregeneration, dev login + user wallet API, constraint-cache invalidation.
   app.use(pregenerationRoutes(p.engine, p.pregeneration ?? {}), identityRoutes(p.engine), constraintRoutes(p.engine))
+
+  // Relayer: POST /relay and the perk-charge endpoints (docs/relayer.md, docs/perks.md).
+  if (relayer) app.use(relayer.api)
 
   // Feature routers mount here (event handler, payments, pregeneration, relayer, agent, site plugin).
   for (const router of p.routes ?? []) app.use(router)

@@ -4,10 +4,11 @@ import type { RequestHandler, Response } from 'express'
  * The body shapes the spec gives per surface. `event_handler` is the default for every path:
  * `{ success: false, error, message, code, details, requestId }`. `generic` is the spec's second
  * shape `{ error, message, code, details, requestId }`. `pregeneration` is `{ error, ...extra fields }`
- * (the error's object `details` spread at the top level). Other surfaces (relayer,
- * agent envelope, WordPress-style) add themselves to `ErrorSurface` and to `render-error.ts`.
+ * (the error's object `details` spread at the top level). `relayer` is the spec's `{ error, code,
+ * details }` (relayer and perk charges). Other surfaces (agent envelope, WordPress-style) add
+ * themselves to `ErrorSurface` and to `render-error.ts`.
  */
-export type ErrorSurface = 'event_handler' | 'generic' | 'pregeneration'
+export type ErrorSurface = 'event_handler' | 'generic' | 'pregeneration' | 'relayer'
 
 /** Router-level middleware: errors raised below this point render in `surface`'s shape. */
 export function errorSurface(surface: ErrorSurface): RequestHandler {

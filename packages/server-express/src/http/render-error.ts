@@ -26,6 +26,10 @@ export function renderError(surface: ErrorSurface, e: LoyaltyError, requestId: s
       // The spec's `{error, ...extra fields}`; internal errors: `Internal server error` with `details`.
       if (internal) return { error: message, details: `See the server log for request ${requestId}`, requestId }
       return isPlainObject(details) ? { ...details, error: message } : { error: message, details }
+    case 'relayer':
+      // The spec's `{error, code, details}`; a failed on-chain execution says why (and its hash).
+      if (e.code === 'TRANSACTION_FAILED') return { error: e.message, code: e.code, details: detailsOf(e) }
+      return { error: message, code: e.code, details: isPlainObject(details) ? details : { fields: details } }
     default:
       return { success: false, error: message, message, code: e.code, details, requestId }
   }

@@ -11,6 +11,7 @@ import type { ServerLogger } from '../logging/create-logger'
 import { loadPaymentConfig } from '../payments/payment-config'
 import { type StartedPayments, startPayments } from '../payments/start-payments'
 import { loadPregenerationConfig } from '../pregeneration/pregeneration-config'
+import { loadRelayerConfig } from '../relay/relayer-config'
 import { closeServer } from './close-server'
 import { type DemoBrand, ensureDemoBrand } from './ensure-demo-brand'
 import { listen } from './listen'
@@ -76,6 +77,7 @@ export async function startServer(p: StartServerParameters): Promise<RunningServ
       config: { trustProxy: config.trustProxy, healthTimeoutMs: config.healthTimeoutMs },
       payments: payments.routes,
       pregeneration: loadPregenerationConfig(config.env),
+      relayer: loadRelayerConfig(config.env, config.publicUrl),
       eventHandler: {
         ...eventConfig,
         mintWaitMs: config.mintWaitMs,

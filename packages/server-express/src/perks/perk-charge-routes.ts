@@ -1,0 +1,52 @@
+import type { Engine, GetPerkStatusParameters, ListPerkHoldersParameters } from '@loyaltykit/engine'
+import { type Request, Router } from 'express'
+import '../http/request-context'
+
+const header = (req: Request, name: string) => {
+  const v = req.headers[name]
+  return typeof v === 'string' ? v : undefined
+}
+
+/**
+ * The perk-charge endpoints hosted on the relayer (docs/perks.md), HMAC-signed by the brand
+ * (`X-LOYALTY-Brand-Id`, `X-LOYALTY-Timestamp`, `X-LOYALTY-Signature` over the canonical request,
+ * keyed by the brand's security key):
+ * - `POST {base}/redeem-perk {collectionId, tokenId, charges?}` uses charges on chain;
+ * - `GET {base}/check-perk-status?collectionId&tokenId` answers owner, charges remaining and total, claimed at;
+ * - `GET {base}/list-perk-holders?collectionId[&limit&offset]` answers the holders with their charge status.
+ * The signature covers the path with its query exactly as sent and the raw body bytes.
+ */
+export function perkChargeRoutes(engine: Engine, p: { basePath: string }): Router {
+  const router = Router()
+  const brand = (req: Request) =>
+    engine.perks.verifyBrandSignature({
+      brandId: header(req, 'x-loyalty-brand-id'),
+      timestamp: header(req, 'x-loyalty-timestamp'),
+      signature: header(req, 'x-loyalty-signature'),
+      method: req.method,
+      pathWithQuery: req.originalUrl,
+      rawBody: req.rawBody,
+    })
+  const noStore = (res: { setHeader(name: string, value: string): unknown }) =>
+    res.setHeader('Cache-Control', 'no-store')
+
+  router.post(`${p.basePath}/redeem-perk`, async (req, res) => {
+    const auth = await brand(req)
+    noStore(res)
+    res.json(await engine.perks.redeemCharges(auth, req.body ?? {}))
+  })
+
+  router.get(`${p.basePath}/check-perk-status`, async (req, res) => {
+    const auth = await brand(req)
+    noStore(res)
+    res.json(await engine.perks.status(auth, req.query as GetPerkStatusParameters))
+  })
+
+  router.get(`${p.basePath}/list-perk-holders`, async (req, res) => {
+    const auth = await brand(req)
+    noStore(res)
+    res.json(await engine.perks.holders(auth, req.query as ListPerkHoldersParameters))
+  })
+
+  return router
+}

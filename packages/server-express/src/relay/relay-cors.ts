@@ -1,0 +1,42 @@
+import { type EngineContext, hostOf, isKnownBrandOrigin } from '@loyaltykit/engine'
+import type { RequestHandler } from 'express'
+
+const EXPOSE_HEADERS = 'X-Request-Id, X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, Retry-After'
+
+/**
+ * CORS of `POST {base}/relay`: a brand's web page calls it with the user's Bearer token. The request's
+ * Origin is echoed when it is a configured relayer origin or a website of a registered brand (never
+ * `*`, no credentials: the token travels in a header). Preflights end here; mounted before the
+ * app-wide CORS middleware, which knows nothing of relayer origins.
+ */
+export function relayCors(ctx: EngineContext, p: { path: string; allowedOrigins: readonly string[] }): RequestHandler {
+  const configured = new Set(p.allowedOrigins.map((o) => o.toLowerCase()))
+  return async (req, res, next) => {
+    if (req.path !== p.path) return next()
+    const origin = req.headers.origin
+    if (typeof origin !== 'string' || !hostOf(origin)) {
+      if (req.method === 'OPTIONS') return void res.status(204).end()
+      return next()
+    }
+    try {
+      res.vary('Origin')
+      const allowed =
+        configured.has(origin.toLowerCase().replace(/\/+$/, '')) || (await isKnownBrandOrigin(ctx, origin))
+      if (allowed) {
+        res.setHeader('Access-Control-Allow-Origin', origin)
+        res.setHeader('Access-Control-Expose-Headers', EXPOSE_HEADERS)
+      }
+      if (req.method === 'OPTIONS') {
+        if (allowed) {
+          res.setHeader('Access-Control-Allow-Methods', 'POST, OPTIONS')
+          res.setHeader('Access-Control-Allow-Headers', 'Content-Type, Authorization, X-Request-Id')
+          res.setHeader('Access-Control-Max-Age', '600')
+        }
+        return void res.status(204).end()
+      }
+      next()
+    } catch (e) {
+      next(e)
+    }
+  }
+}

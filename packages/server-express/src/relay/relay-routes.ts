@@ -1,0 +1,56 @@
+import type { Engine } from '@loyaltykit/engine'
+import { type RequestHandler, Router } from 'express'
+import { errorSurface } from '../http/error-surface'
+import '../http/request-context'
+import { bearerToken } from '../identity/bearer-token'
+import { perkChargeRoutes } from '../perks/perk-charge-routes'
+import { relayCors } from './relay-cors'
+import type { RelayerConfig } from './relayer-config'
+
+export type RelayRoutesOptions = RelayerConfig
+
+/** `cors` mounts before the app-wide CORS middleware (it answers `/relay` preflights); `api` with the routes. */
+export type RelayRouters = { cors: RequestHandler; api: Router }
+
+/**
+ * The relayer surface (spec 02, docs/relayer.md): `POST {base}/relay` and the perk-charge endpoints.
+ * Errors render `{ error, code, details }`. Every request but a preflight counts against the per-IP
+ * limit (100 a minute by default, held in storage so it holds across processes); every 429 carries
+ * `X-RateLimit-*` and `Retry-After`, and a relayed transaction answers the user's hourly window in
+ * `X-RateLimit-*` too.
+ */
+export function relayRoutes(engine: Engine, config: RelayRoutesOptions): RelayRouters {
+  const base = config.basePath
+  const paths = ['/relay', '/redeem-perk', '/check-perk-status', '/list-perk-holders'].map((p) => `${base}${p}`)
+  const api = Router()
+  api.use(paths, errorSurface('relayer'), async (req, _res, next) => {
+    if (req.method === 'OPTIONS') return next()
+    await engine.relay.hitIpLimit({ ip: req.ip ?? 'unknown', limit: config.requestsPerMinutePerIp })
+    next()
+  })
+
+  const options = {
+    allowedOrigins: config.allowedOrigins,
+    requireOrigin: config.requireOrigin,
+    transactionsPerHour: config.transactionsPerHour,
+    maxGasLimit: config.maxGasLimit,
+    receiptTimeoutMs: config.receiptTimeoutMs,
+    ...(config.userDailyGasBudget === undefined ? {} : { userDailyGasBudget: config.userDailyGasBudget }),
+    ...(config.brandDailyGasBudget === undefined ? {} : { brandDailyGasBudget: config.brandDailyGasBudget }),
+  }
+  api.post(`${base}/relay`, async (req, res) => {
+    const origin = typeof req.headers.origin === 'string' ? req.headers.origin : undefined
+    const { result, rateLimit } = await engine.relay.relay(
+      { accessToken: bearerToken(req), origin, request: req.body },
+      options,
+    )
+    res.setHeader('X-RateLimit-Limit', String(rateLimit.limit))
+    res.setHeader('X-RateLimit-Remaining', String(rateLimit.remaining))
+    res.setHeader('X-RateLimit-Reset', String(rateLimit.reset))
+    res.setHeader('Cache-Control', 'no-store')
+    res.json(result)
+  })
+  api.use(perkChargeRoutes(engine, { basePath: base }))
+
+  return { cors: relayCors(engine.ctx, { path: `${base}/relay`, allowedOrigins: config.allowedOrigins }), api }
+}
