@@ -181,6 +181,13 @@ describe.each(testDatabases())('minting stores on $dialect', (db) => {
         })
       }
       expect(await t.storage.mint.listOpenBatches({ chainId: 7, signer })).toHaveLength(0)
+      const all = await t.storage.mint.countJobs()
+      expect(all.confirmed).toBeGreaterThanOrEqual(jobs.length)
+      expect(await t.storage.mint.countJobs(['pending', 'batched'])).toEqual({
+        pending: all.pending,
+        batched: all.batched,
+        confirmed: 0,
+      })
     })
   })
 

@@ -124,63 +124,97 @@ export function createMinter(ctx: EngineContext, options: MinterOptions = {}): M
     }
   }
 
-  async function signAndSend(batch: MintBatchRecord, jobs?: MintJobRecord[]) {
+  /** Sends (and on the embedded chain settles) batches in the background while the loop signs the next ones. */
+  const sending = new Map<string, Promise<void>>()
+  let taskError: unknown
+
+  /**
+   * Signs a batch (awaited: nonces are reserved and transactions stored in order), then sends it in
+   * the background, or inline when `inline`. Sends start in signing order, so in nonce order.
+   */
+  async function signAndSend(batch: MintBatchRecord, options: { jobs?: MintJobRecord[]; inline?: boolean } = {}) {
+    let signed: Awaited<ReturnType<typeof signBatch>>
     try {
-      const signed = await signBatch(rt, batch, jobs ? { jobs } : {})
-      if (signed.outcome !== 'signed') return
-      after(batch, await sendBatch(rt, { ...batch, status: 'signed', txHash: signed.tx.txHash }, signed.tx))
+      signed = await signBatch(rt, batch, options.jobs ? { jobs: options.jobs } : {})
     } catch (error) {
       if (error instanceof LeaseLostError || !isLoyaltyError(error)) throw error
       // Refused before signing (a gas cap, …): nothing was signed or sent; try the batch later.
       await rt.retry(batch, error.message)
       if (error.code === 'GAS_PRICE_CAP_EXCEEDED') claimsPausedUntil = Date.now() + resolved.retryBaseMs * 4
+      return
     }
+    if (signed.outcome !== 'signed') return
+    const tx = signed.tx
+    const send = async () => after(batch, await sendBatch(rt, { ...batch, status: 'signed', txHash: tx.txHash }, tx))
+    if (options.inline) return send()
+    const task = send()
+      .catch((error: unknown) => {
+        taskError ??= error
+      })
+      .finally(() => sending.delete(batch.batchId))
+    sending.set(batch.batchId, task)
+  }
+
+  /** Rethrows the first error of a background send (LeaseLostError included) into the loop. */
+  function surfaceTaskError() {
+    if (taskError === undefined) return
+    const error = taskError
+    taskError = undefined
+    throw error
   }
 
   /** One pass over the work; answers whether anything was done. */
   async function step(): Promise<boolean> {
     let worked = false
-    const open = await ctx.storage.mint.listOpenBatches(openScope)
-    const now = rt.now()
-    for (const batch of open) {
-      if (stopping) return worked
-      if (!due(batch, now)) continue
-      worked = true
-      if (batch.status === 'signed') after(batch, await checkBatch(rt, batch))
-      else await signAndSend(batch)
-    }
-    let inFlight = (await ctx.storage.mint.listOpenBatches(openScope)).length
-    let claimed = 0
-    while (!stopping && inFlight < resolved.maxInFlight && Date.now() >= claimsPausedUntil) {
-      try {
-        await rt.fees()
-      } catch (error) {
-        if (!isLoyaltyError(error)) throw error
-        stats.lastError = error.message
-        logger.warn({ error: error.message }, 'fees over the cap: minting paused')
-        claimsPausedUntil = Date.now() + resolved.retryBaseMs * 4
-        break
+    try {
+      const open = await ctx.storage.mint.listOpenBatches(openScope)
+      const now = rt.now()
+      for (const batch of open) {
+        if (stopping) return worked
+        if (sending.has(batch.batchId) || !due(batch, now)) continue
+        worked = true
+        if (batch.status === 'signed') after(batch, await checkBatch(rt, batch))
+        else await signAndSend(batch, { inline: true })
       }
-      const batchId = `0x${randomBytes(32).toString('hex')}`
-      const jobs = await rt.fenced((tx) =>
-        tx.mint.claimJobs({
-          batchId,
-          chainId,
-          signer: rt.scope.address,
-          limit: resolved.maxBatchSize,
-          now: rt.now(),
-        }),
-      )
-      if (jobs.length === 0) break
-      const batch = await ctx.storage.mint.getBatch(batchId)
-      if (!batch) throw new Error(`batch ${batchId} vanished after claim`)
-      worked = true
-      claimed++
-      inFlight++
-      await signAndSend(batch, jobs)
-      if (jobs.length < resolved.maxBatchSize) break
+      while (!stopping && Date.now() >= claimsPausedUntil) {
+        surfaceTaskError()
+        const inFlight = (await ctx.storage.mint.listOpenBatches(openScope)).length
+        if (inFlight >= resolved.maxInFlight) {
+          if (sending.size === 0) break
+          await Promise.race(sending.values())
+          continue
+        }
+        try {
+          await rt.fees()
+        } catch (error) {
+          if (!isLoyaltyError(error)) throw error
+          stats.lastError = error.message
+          logger.warn({ error: error.message }, 'fees over the cap: minting paused')
+          claimsPausedUntil = Date.now() + resolved.retryBaseMs * 4
+          break
+        }
+        const batchId = `0x${randomBytes(32).toString('hex')}`
+        const jobs = await rt.fenced((tx) =>
+          tx.mint.claimJobs({
+            batchId,
+            chainId,
+            signer: rt.scope.address,
+            limit: resolved.maxBatchSize,
+            now: rt.now(),
+          }),
+        )
+        if (jobs.length === 0) break
+        const batch = await ctx.storage.mint.getBatch(batchId)
+        if (!batch) throw new Error(`batch ${batchId} vanished after claim`)
+        worked = true
+        await signAndSend(batch, { jobs })
+        if (jobs.length < resolved.maxBatchSize) break
+      }
+    } finally {
+      await Promise.allSettled(sending.values())
     }
-    return worked || claimed > 0
+    surfaceTaskError()
+    return worked
   }
 
   async function run() {
@@ -252,13 +286,13 @@ export function createMinter(ctx: EngineContext, options: MinterOptions = {}): M
     async drain({ timeoutMs = 60_000 } = {}) {
       const deadline = Date.now() + timeoutMs
       for (;;) {
-        const counts = await ctx.storage.mint.countJobs()
+        const counts = await ctx.storage.mint.countJobs(['pending', 'batched'])
         if (counts.pending === 0 && counts.batched === 0) return
         if (Date.now() > deadline) {
           throw new Error(`minter drain timed out: ${counts.pending} pending, ${counts.batched} batched`)
         }
         wake()
-        await new Promise((r) => setTimeout(r, 20))
+        await new Promise((r) => setTimeout(r, 50))
       }
     },
     stats: () => ({ ...stats }),

@@ -130,6 +130,6 @@ export interface MintStore {
    * that were confirmed by this call (none when the batch was already confirmed).
    */
   confirmBatch(p: { batchId: string; txHash: string; blockNumber: number; now: number }): Promise<{ jobIds: string[] }>
-  /** Number of jobs per status. */
-  countJobs(): Promise<Record<MintJobStatus, number>>
+  /** Number of jobs per status (only of `statuses` when given: cheap for pending/batched). */
+  countJobs(statuses?: readonly MintJobStatus[]): Promise<Record<MintJobStatus, number>>
 }

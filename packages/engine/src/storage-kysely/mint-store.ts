@@ -319,10 +319,11 @@ export function createMintStore(db: Kysely<Database>, dialect: SqlDialect): Mint
       return { jobIds: jobs.map((j) => j.id) }
     },
 
-    async countJobs() {
+    async countJobs(statuses) {
       const rows = await db
         .selectFrom('mint_jobs')
         .select(['status', (eb) => eb.fn.countAll<number | string>().as('n')])
+        .$if(statuses !== undefined, (q) => q.where('status', 'in', statuses?.length ? [...statuses] : ['']))
         .groupBy('status')
         .execute()
       const counts: Record<MintJobStatus, number> = { pending: 0, batched: 0, confirmed: 0 }
