@@ -3,6 +3,7 @@ import { apikeyCreateCommand } from './commands/apikey-create'
 import { apikeyListCommand } from './commands/apikey-list'
 import { apikeyRevokeCommand } from './commands/apikey-revoke'
 import { brandCreateCommand } from './commands/brand-create'
+import { brandKeysCommand } from './commands/brand-keys'
 import { brandListCommand } from './commands/brand-list'
 import { constraintListCommand } from './commands/constraint-list'
 import { constraintRemoveCommand } from './commands/constraint-remove'
@@ -11,6 +12,8 @@ import { contractsDeployCommand } from './commands/contracts-deploy'
 import { identityLinkCommand } from './commands/identity-link'
 import { migrateCommand } from './commands/migrate'
 import { paymentsRefundsCommand } from './commands/payments-refunds'
+import { perkCreateCommand } from './commands/perk-create'
+import { perkListCommand } from './commands/perk-list'
 import { ruleListCommand } from './commands/rule-list'
 import { ruleSetCommand } from './commands/rule-set'
 import { startCommand } from './commands/start'
@@ -26,6 +29,7 @@ export const COMMANDS: readonly Command[] = [
   migrateCommand,
   brandCreateCommand,
   brandListCommand,
+  brandKeysCommand,
   ruleSetCommand,
   ruleListCommand,
   apikeyCreateCommand,
@@ -35,6 +39,8 @@ export const COMMANDS: readonly Command[] = [
   constraintSetCommand,
   constraintListCommand,
   constraintRemoveCommand,
+  perkCreateCommand,
+  perkListCommand,
   webhookSetCommand,
   webhookDeliveriesCommand,
   webhookRedeliverCommand,
