@@ -1,5 +1,13 @@
-import type { Engine, GetPerkStatusParameters, ListPerkHoldersParameters } from '@loyaltykit/engine'
+import type {
+  checkPerkStatusResponseSchema,
+  Engine,
+  GetPerkStatusParameters,
+  ListPerkHoldersParameters,
+  listPerkHoldersResponseSchema,
+  redeemPerkResponseSchema,
+} from '@loyaltykit/engine'
 import { type Request, Router } from 'express'
+import type { z } from 'zod'
 import '../http/request-context'
 
 const header = (req: Request, name: string) => {
@@ -33,19 +41,22 @@ export function perkChargeRoutes(engine: Engine, p: { basePath: string }): Route
   router.post(`${p.basePath}/redeem-perk`, async (req, res) => {
     const auth = await brand(req)
     noStore(res)
-    res.json(await engine.perks.redeemCharges(auth, req.body ?? {}))
+    const result = await engine.perks.redeemCharges(auth, req.body ?? {})
+    res.json(result satisfies z.infer<typeof redeemPerkResponseSchema>)
   })
 
   router.get(`${p.basePath}/check-perk-status`, async (req, res) => {
     const auth = await brand(req)
     noStore(res)
-    res.json(await engine.perks.status(auth, req.query as GetPerkStatusParameters))
+    const result = await engine.perks.status(auth, req.query as GetPerkStatusParameters)
+    res.json(result satisfies z.infer<typeof checkPerkStatusResponseSchema>)
   })
 
   router.get(`${p.basePath}/list-perk-holders`, async (req, res) => {
     const auth = await brand(req)
     noStore(res)
-    res.json(await engine.perks.holders(auth, req.query as ListPerkHoldersParameters))
+    const result = await engine.perks.holders(auth, req.query as ListPerkHoldersParameters)
+    res.json(result satisfies z.infer<typeof listPerkHoldersResponseSchema>)
   })
 
   return router

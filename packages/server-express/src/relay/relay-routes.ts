@@ -1,5 +1,6 @@
-import type { Engine } from '@loyaltykit/engine'
+import type { Engine, relayResponseSchema } from '@loyaltykit/engine'
 import { type RequestHandler, Router } from 'express'
+import type { z } from 'zod'
 import { errorSurface } from '../http/error-surface'
 import '../http/request-context'
 import { bearerToken } from '../identity/bearer-token'
@@ -48,7 +49,7 @@ export function relayRoutes(engine: Engine, config: RelayRoutesOptions): RelayRo
     res.setHeader('X-RateLimit-Remaining', String(rateLimit.remaining))
     res.setHeader('X-RateLimit-Reset', String(rateLimit.reset))
     res.setHeader('Cache-Control', 'no-store')
-    res.json(result)
+    res.json(result satisfies z.infer<typeof relayResponseSchema>)
   })
   api.use(perkChargeRoutes(engine, { basePath: base }))
 
