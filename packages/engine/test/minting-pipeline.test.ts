@@ -247,6 +247,18 @@ describe.each(testDatabases())('minting pipeline on $dialect with the EDR chain'
     await other.stop()
   })
 
+  it('with confirmations: 2, a batch is confirmed only once its block has a successor', async () => {
+    const to = address()
+    const [jobId] = await enqueue([{ key: `deep:${to}`, to, amount: 2 }])
+    const m = minter({ confirmations: 2, receiptPollMs: 20 })
+    const early = await waitForMint(ctx, jobId!, { timeoutMs: 600 })
+    expect(early.status).toBe('pending')
+    expect(await testChain.balanceOf(to)).toBe(2n * WEI) // mined, one block deep
+    await testChain.rpc('evm_mine')
+    expect((await waitForMint(ctx, jobId!, { timeoutMs: 10_000 })).status).toBe('confirmed')
+    await m.stop()
+  })
+
   it('signing is refused over the caps for any signer wrapped withGasCaps', async () => {
     const error = await testChain.chain.relayer
       .signTransaction({

@@ -16,18 +16,18 @@ export async function checkBatch(rt: MinterRuntime, batch: MintBatchRecord): Pro
   for (const t of [...live].reverse()) {
     const receipt = await rt.client.getTransactionReceipt({ hash: t.txHash as Hash }).catch(() => undefined)
     if (receipt) {
-      await settleFromReceipt(rt, batch, receipt)
-      return { outcome: 'settled' }
+      if (await settleFromReceipt(rt, batch, receipt)) return { outcome: 'settled' }
+      return { outcome: 'later', reason: 'waiting for confirmations' }
     }
   }
-  const current = attempts.find((t) => t.txHash === batch.txHash)
+  // The newest attempt that may still be mined (an earlier one when a replacement was refused).
   const pending = live.filter((t) => t.status !== 'dropped')
-  if (!current || pending.length === 0) {
+  const current = pending[pending.length - 1]
+  if (!current) {
     await rt.retry(batch, 'no transaction of the batch can be mined any more', { immediately: true })
     return { outcome: 'settled' }
   }
   if (current.status === 'signed') return sendBatch(rt, batch, current)
-  if (current.status === 'dropped') return { outcome: 'later', reason: 'waiting for an earlier attempt' }
 
   const now = rt.now()
   const sentAt = current.sentAt ?? current.createdAt

@@ -34,6 +34,8 @@ export type MinterOptions = {
   /** Formula terms; a mint to a fresh holder costs ~25,600 gas. Defaults 100,000 and 28,000. */
   baseGas?: bigint
   gasPerMint?: bigint
+  /** Blocks a receipt must be deep before its batch is settled (reorg safety on RPC chains). Default 1. */
+  confirmations?: number
   /** Identifies this minter in the lease row. Default `<hostname>:<pid>:<uuid>` (lets a successor on the same machine take over at once from a dead process). */
   holderId?: string
 }
@@ -67,6 +69,7 @@ export function resolveMinterOptions(
     gasLimit: options.gasLimit ?? (embedded ? 'formula' : 'estimate'),
     baseGas,
     gasPerMint,
+    confirmations: Math.max(1, options.confirmations ?? 1),
     holderId: options.holderId ?? holderId,
   }
 }

@@ -47,6 +47,8 @@ export type MinterRuntime = {
   fenced<T>(fn: (tx: Stores) => Promise<T>): Promise<T>
   /** EIP-1559 fees within the caps, cached for a second. Throws GasCapExceededError. */
   fees(): Promise<Eip1559Fees>
+  /** Forget the cached fees (a node said they are too low). */
+  invalidateFees(): void
   /** Marks a batch and its jobs confirmed and signals waiters. */
   confirm(batch: MintBatchRecord, txHash: Hash, blockNumber: number): Promise<void>
   /** Schedules a new transaction for the batch after an exponential backoff. */
@@ -100,6 +102,10 @@ export function createMinterRuntime(p: {
       const fees = await feesWithinCaps(rt.client, options.gasCaps)
       feeCache = { at: now, fees }
       return fees
+    },
+
+    invalidateFees() {
+      feeCache = undefined
     },
 
     async confirm(batch, txHash, blockNumber) {

@@ -33,14 +33,17 @@ export async function sendBatch(rt: MinterRuntime, batch: MintBatchRecord, tx: M
         await rt.fenced((s) => s.mint.setTransactionStatus({ txHash: tx.txHash, status: 'dropped', error: message }))
         return { outcome: 'sent' }
       case 'fee_too_low':
+        rt.invalidateFees()
+        await rt.fenced((s) => s.mint.setTransactionStatus({ txHash: tx.txHash, status: 'dropped', error: message }))
+        await rt.retry(batch, `broadcast rejected (${kind}): ${message}`, { immediately: batch.attempts <= 3 })
+        return { outcome: 'settled' }
       case 'rejected':
         await rt.fenced((s) => s.mint.setTransactionStatus({ txHash: tx.txHash, status: 'dropped', error: message }))
         await rt.retry(batch, `broadcast rejected (${kind}): ${message}`)
         return { outcome: 'settled' }
       case 'reverted': {
         const receipt = await rt.client.getTransactionReceipt({ hash: tx.txHash as Hash }).catch(() => undefined)
-        if (!receipt) return { outcome: 'later', reason: message }
-        await settleFromReceipt(rt, batch, receipt)
+        if (!receipt || !(await settleFromReceipt(rt, batch, receipt))) return { outcome: 'later', reason: message }
         return { outcome: 'settled' }
       }
       case 'insufficient_funds':
@@ -55,10 +58,7 @@ export async function sendBatch(rt: MinterRuntime, batch: MintBatchRecord, tx: M
   if (rt.chain.kind === 'embedded') {
     // Automine: the transaction is in a block by now (or was rejected above).
     const receipt = await rt.client.getTransactionReceipt({ hash: tx.txHash as Hash }).catch(() => undefined)
-    if (receipt) {
-      await settleFromReceipt(rt, batch, receipt)
-      return { outcome: 'settled' }
-    }
+    if (receipt && (await settleFromReceipt(rt, batch, receipt))) return { outcome: 'settled' }
   }
   const headBlock = batch.sentBlock === null ? Number(await rt.client.getBlockNumber()) : null
   await rt.fenced((s) => s.mint.markTransactionSent({ txHash: tx.txHash, now: rt.now(), headBlock }))
@@ -82,8 +82,8 @@ export async function settleNonceTooLow(
     'nonce too low diagnosed',
   )
   if (diagnosis.verdict === 'mined') {
-    await settleFromReceipt(rt, batch, diagnosis.receipt)
-    return { outcome: 'settled' }
+    if (await settleFromReceipt(rt, batch, diagnosis.receipt)) return { outcome: 'settled' }
+    return { outcome: 'later', reason: 'waiting for confirmations' }
   }
   if (diagnosis.verdict === 'not_used') return { outcome: 'later', reason: 'nonce pending in the pool' }
   // Someone else's transaction used the nonce. Unless the batch is minted anyway, move the sequence

@@ -25,23 +25,28 @@ export async function settleIfMinted(rt: MinterRuntime, batch: MintBatchRecord):
 }
 
 /**
- * Settles a batch from a receipt of one of its transactions: success confirms; a revert is either
- * "already minted" (BatchAlreadyMinted: another transaction of the batch minted it, so confirm with
- * that one) or a real failure (retry with backoff; the next attempt is simulated before signing).
+ * Settles a batch from a receipt of one of its transactions, once it is `confirmations` blocks deep
+ * (answers false while it is not): success confirms; a revert is either "already minted"
+ * (BatchAlreadyMinted: another transaction of the batch minted it, so confirm with that one) or a
+ * real failure (retry with backoff; the next attempt is simulated before signing).
  */
 export async function settleFromReceipt(
   rt: MinterRuntime,
   batch: MintBatchRecord,
   receipt: { status: 'success' | 'reverted'; transactionHash: `0x${string}`; blockNumber: bigint },
-): Promise<void> {
+): Promise<boolean> {
+  if (rt.options.confirmations > 1) {
+    const head = await rt.client.getBlockNumber()
+    if (head - receipt.blockNumber + 1n < BigInt(rt.options.confirmations)) return false
+  }
   if (receipt.status === 'success') {
     await rt.confirm(batch, receipt.transactionHash, Number(receipt.blockNumber))
-    return
+    return true
   }
   await rt.fenced((tx) =>
     tx.mint.setTransactionStatus({ txHash: receipt.transactionHash, status: 'reverted', error: 'reverted on chain' }),
   )
-  if (await settleIfMinted(rt, batch)) return
+  if (await settleIfMinted(rt, batch)) return true
   let reason = 'reverted on chain'
   try {
     const jobs = await rt.ctx.storage.mint.listBatchJobs(batch.batchId)
@@ -55,4 +60,5 @@ export async function settleFromReceipt(
     reason = `reverted on chain: ${decodeMintRevert(error).message}`
   }
   await rt.retry(batch, reason)
+  return true
 }
