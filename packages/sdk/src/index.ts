@@ -24,7 +24,9 @@ export type { EventConfigResource } from './resources/event-config'
 export type { EventsResource } from './resources/events'
 export type { HealthResource } from './resources/health'
 export type { PaymentsResource } from './resources/payments'
+export type { PerksResource } from './resources/perks'
 export type { PregenerationResource } from './resources/pregeneration'
+export type { RelayResource } from './resources/relay'
 export type { WalletResource } from './resources/wallet'
 export { paymentMintRetryPolicy } from './retries/payment-mint-retry-policy'
 export { retryHintMs } from './retries/retry-hint'
@@ -51,6 +53,8 @@ export type {
   BulkEventResult,
   BulkEventsParams,
   BulkEventsResponse,
+  CheckPerkStatusParams,
+  CheckPerkStatusResponse,
   CreateCheckoutParams,
   CreateCheckoutResponse,
   DebugResponse,
@@ -65,13 +69,21 @@ export type {
   HealthResponse,
   InvalidateExternalApiParams,
   InvalidateExternalApiResponse,
+  ListPerkHoldersParams,
+  ListPerkHoldersResponse,
   ManualEventParams,
   ManualEventResponse,
   PaymentMintParams,
   PaymentMintResponse,
+  PerkHolder,
   Permit,
   PregenerateUserParams,
   PregenerateUserResponse,
+  RedeemPerkParams,
+  RedeemPerkResponse,
+  RelayParams,
+  RelayPermit,
+  RelayResponse,
   ServiceStatus,
   SignTypedDataParams,
   SignTypedDataResponse,

@@ -2,17 +2,22 @@ import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import {
   bulkEventsResponseSchema,
+  checkPerkStatusResponseSchema,
   createBrand,
   createCheckoutResponseSchema,
+  createPerk,
   debugResponseSchema,
   devLoginResponseSchema,
   diagnosticResponseSchema,
   eventConfigResponseSchema,
   healthResponseSchema,
   invalidateExternalApiResponseSchema,
+  listPerkHoldersResponseSchema,
   manualEventResponseSchema,
   paymentMintResponseSchema,
   pregenerateUserResponseSchema,
+  redeemPerkResponseSchema,
+  relayResponseSchema,
   setWebhookEndpoint,
   signTypedDataResponseSchema,
   tokensDistributedEventSchema,
@@ -28,16 +33,22 @@ import { type TestDatabase, testDialects } from '../../server-express/test/helpe
 import {
   AuthenticationError,
   BadRequestError,
+  ConflictError,
   createLoyaltyClient,
   type LoyaltyClient,
   PermissionError,
   type SignTypedDataParams,
+  type SignTypedDataResponse,
 } from '../src/index'
 
 // The SDK against the real server (embedded EDR chain, local payment and identity providers) on
 // SQLite: the client does not care which database answers; packages/server-express/test covers both.
 const SITE = 'https://shop.example.com'
 const sqlite = testDialects.find((d) => d.dialect === 'sqlite')!
+
+/** `claimFor(address user, uint256 collectionId)` of the PerkCollection contract. */
+const CLAIM_FOR_SELECTOR = '0x0de05659'
+const word = (hex: string) => hex.replace(/^0x/, '').padStart(64, '0')
 
 /** The value is exactly what the schema describes: parsing neither fails nor drops a field. */
 function expectWire<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
@@ -70,6 +81,31 @@ describe('@loyaltykit/sdk against the real server', () => {
     loyalty = createLoyaltyClient({ baseUrl: s.base, headers: { 'x-api-version': 'v1' } })
     trusted = createLoyaltyClient({ baseUrl: s.base, apiKey: keys.apiKey })
   }, 120_000)
+
+  /** ERC-2612 typed data of the points token. */
+  const permitFor = (p: { owner: string; spender: string; value: string }, domain: SignTypedDataParams['domain']) => ({
+    domain,
+    types: {
+      Permit: [
+        { name: 'owner', type: 'address' },
+        { name: 'spender', type: 'address' },
+        { name: 'value', type: 'uint256' },
+        { name: 'nonce', type: 'uint256' },
+        { name: 'deadline', type: 'uint256' },
+      ],
+    },
+    primaryType: 'Permit',
+    message: { ...p, nonce: '0', deadline: String(Math.floor(Date.now() / 1000) + 3600) },
+  })
+  /** The token's EIP-712 domain, as the server names it in the 403 details of a permit with a wrong one. */
+  const tokenDomain = async (accessToken: string, owner: string): Promise<SignTypedDataParams['domain']> => {
+    const wrong = { name: 'x', version: '1', chainId: 1, verifyingContract: owner }
+    const refused = await loyalty.wallet
+      .signTypedData(permitFor({ owner, spender: owner, value: '1' }, wrong), { accessToken })
+      .catch((e: unknown) => e)
+    expect(refused).toBeInstanceOf(PermissionError)
+    return ((refused as PermissionError).details as { expected: SignTypedDataParams['domain'] }).expected
+  }
   afterAll(async () => {
     await s?.close()
     await dns?.close()
@@ -210,43 +246,77 @@ describe('@loyaltykit/sdk against the real server', () => {
     await expect(loyalty.wallet.get()).rejects.toThrow(/access token/)
     await expect(loyalty.wallet.get({ accessToken: 'not-a-jwt' })).rejects.toBeInstanceOf(AuthenticationError)
 
-    // The server names what it accepts in the 403's details: first the token's domain, then the spenders.
-    const permit = (domain: SignTypedDataParams['domain'], spender: string): SignTypedDataParams => ({
-      domain,
-      types: {
-        Permit: [
-          { name: 'owner', type: 'address' },
-          { name: 'spender', type: 'address' },
-          { name: 'value', type: 'uint256' },
-          { name: 'nonce', type: 'uint256' },
-          { name: 'deadline', type: 'uint256' },
-        ],
-      },
-      primaryType: 'Permit',
-      message: {
-        owner: login.walletAddress,
-        spender,
-        value: '40000000000000000000',
-        nonce: '0',
-        deadline: String(Math.floor(Date.now() / 1000) + 3600),
-      },
-    })
-    const wrongDomain = await loyalty.wallet
-      .signTypedData(
-        permit({ name: 'x', version: '1', chainId: 1, verifyingContract: wallet.token }, wallet.token),
-        options,
-      )
+    // The server names what it accepts in the 403's details: the token's domain, then the spenders.
+    const domain = await tokenDomain(login.accessToken, login.walletAddress)
+    const value = '40000000000000000000'
+    const wrongSpender = await loyalty.wallet
+      .signTypedData(permitFor({ owner: login.walletAddress, spender: wallet.token, value }, domain), options)
       .catch((e: unknown) => e)
-    expect(wrongDomain).toBeInstanceOf(PermissionError)
-    const { expected } = (wrongDomain as PermissionError).details as { expected: SignTypedDataParams['domain'] }
-    const wrongSpender = await loyalty.wallet.signTypedData(permit(expected, wallet.token), options).catch((e) => e)
     expect(wrongSpender).toBeInstanceOf(PermissionError)
     const { allowed } = (wrongSpender as PermissionError).details as { allowed: string[] }
-    const signed = expectWire(
+    const signed: SignTypedDataResponse = expectWire(
       signTypedDataResponseSchema,
-      await loyalty.wallet.signTypedData(permit(expected, allowed[0]!), options),
+      await loyalty.wallet.signTypedData(
+        permitFor({ owner: login.walletAddress, spender: allowed[0]!, value }, domain),
+        options,
+      ),
     )
     expect(signed.permit).toMatchObject({ owner: login.walletAddress, value: '40000000000000000000' })
+  })
+
+  it('relay.execute claims a perk (permit first); perks.listHolders, status and redeem are brand-signed', async () => {
+    const ctx = s.runtime.engine.ctx
+    const perkCollection = s.runtime.chain!.contracts.perkCollection.toLowerCase()
+    const perk = await createPerk(ctx, { brandId, name: 'Free coffee', price: 30, charges: 3, maxPerUser: 1 })
+    await loyalty.events.track({
+      brandId,
+      eventType: 'account_creation',
+      userEmail: 'erin@example.com',
+      domain: 'shop.example.com',
+    })
+    const { accessToken, walletAddress } = await loyalty.auth.devLogin({ email: 'erin@example.com' })
+    const domain = await tokenDomain(accessToken, walletAddress)
+    const { permit } = await loyalty.wallet.signTypedData(
+      permitFor({ owner: walletAddress, spender: perkCollection, value: String(30n * 10n ** 18n) }, domain),
+      { accessToken },
+    )
+    const claim = {
+      to: perkCollection,
+      data: `${CLAIM_FOR_SELECTOR}${word(walletAddress)}${word(perk.collectionId.toString(16))}`,
+      userAddress: walletAddress,
+      metadata: { action: 'claim_perk', perkId: perk.id, permit },
+    }
+    const relayed = expectWire(relayResponseSchema, await loyalty.relay.execute(claim, { accessToken }))
+    expect(relayed).toMatchObject({ status: 'confirmed', to: perkCollection })
+    const again = await loyalty.relay
+      .execute({ ...claim, metadata: { action: 'claim_perk' } }, { accessToken })
+      .catch((e: unknown) => e)
+    expect(again).toBeInstanceOf(ConflictError)
+    expect((again as ConflictError).code).toBe('CLAIM_LIMIT_REACHED')
+
+    const brand = createLoyaltyClient({ baseUrl: s.base, brandId, brandSecurityKey: keys.securityKey })
+    const page = expectWire(
+      listPerkHoldersResponseSchema,
+      await brand.perks.listHolders({ collectionId: perk.collectionId }),
+    )
+    expect(page).toMatchObject({ total: 1, hasMore: false, name: 'Free coffee' })
+    const tokenId = page.holders[0]!.tokenId
+    expect(page.holders[0]).toMatchObject({ owner: walletAddress, chargesRemaining: 3, status: 'active' })
+    const status = expectWire(
+      checkPerkStatusResponseSchema,
+      await brand.perks.status({ collectionId: perk.collectionId, tokenId }),
+    )
+    expect(status).toMatchObject({ chargesRemaining: 3, chargesTotal: 3 })
+    const redeemed = expectWire(
+      redeemPerkResponseSchema,
+      await brand.perks.redeem({ collectionId: perk.collectionId, tokenId, charges: 2 }),
+    )
+    expect(redeemed).toMatchObject({ chargesUsed: 2, chargesRemaining: 1, owner: walletAddress })
+
+    const forged = createLoyaltyClient({ baseUrl: s.base, brandId, brandSecurityKey: 'not-the-key' })
+    await expect(forged.perks.status({ collectionId: perk.collectionId, tokenId })).rejects.toBeInstanceOf(
+      AuthenticationError,
+    )
   })
 
   it('webhooks.verify accepts a real tokens_distributed delivery', async () => {

@@ -7,6 +7,11 @@ export type FetchLike = (url: string, init: RequestInit) => Promise<Response>
 export type LoyaltyClientOptions = {
   /** Base address of the loyaltykit server, e.g. `http://localhost:3000`; routes add `/loyalty-api/...`. */
   baseUrl: string
+  /**
+   * Base address of the relayer (`/relay` and the perk-charge endpoints); default `baseUrl`. Include the
+   * server's `LOYALTYKIT_RELAYER_BASE_PATH` when it sets one, e.g. `https://loyalty.example.com/relayer`.
+   */
+  relayerUrl?: string
   /** Per-attempt timeout in ms (connect, headers and body). Default 30 000. */
   timeout?: number
   /** Retries after the first attempt for routes without their own policy. Default 2. */

@@ -10,7 +10,9 @@ import { type EventConfigResource, eventConfigResource } from '../resources/even
 import { type EventsResource, eventsResource } from '../resources/events'
 import { type HealthResource, healthResource } from '../resources/health'
 import { type PaymentsResource, paymentsResource } from '../resources/payments'
+import { type PerksResource, perksResource } from '../resources/perks'
 import { type PregenerationResource, pregenerationResource } from '../resources/pregeneration'
+import { type RelayResource, relayResource } from '../resources/relay'
 import { type WalletResource, walletResource } from '../resources/wallet'
 import { type Webhooks, webhooks } from '../webhooks/webhooks'
 import type { LoyaltyClientOptions, RequestOptions } from './client-options'
@@ -27,6 +29,8 @@ export type LoyaltyClient = {
   constraints: ConstraintsResource
   auth: AuthResource
   wallet: WalletResource
+  relay: RelayResource
+  perks: PerksResource
   webhooks: Webhooks
   /** Escape hatch for an endpoint without a resource yet; same retries, idempotency, signing and errors. */
   request<T = unknown>(route: ApiRoute, options?: RequestOptions): Promise<T>
@@ -53,6 +57,8 @@ export function createLoyaltyClient(options: LoyaltyClientOptions): LoyaltyClien
     constraints: constraintsResource(ctx),
     auth: authResource(ctx),
     wallet: walletResource(ctx),
+    relay: relayResource(ctx),
+    perks: perksResource(ctx),
     webhooks,
     request: (route, requestOptions) => sendRequest(ctx, route, requestOptions),
   }

@@ -23,6 +23,8 @@ export type ApiRoute = {
   method: HttpMethod
   /** Path below the base URL, path parameters already filled in (encode them with `encodeURIComponent`). */
   path: string
+  /** Which base URL the path is below: the client's `baseUrl` (default) or its `relayerUrl`. */
+  base?: 'api' | 'relayer'
   /** Query parameters; undefined values are left out. */
   query?: Record<string, QueryValue> | undefined
   /** JSON body; serialised once and sent byte-identical on every attempt. */

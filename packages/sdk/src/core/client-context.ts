@@ -6,6 +6,7 @@ import type { RouteInfo } from './api-route'
 /** Resolved client settings that every operation runs over (`sendRequest(ctx, route, options)`). */
 export type ClientContext = {
   baseUrl: string
+  relayerUrl: string
   timeout: number
   defaultRetryPolicy: RetryPolicy
   headers: Record<string, string>
@@ -23,6 +24,9 @@ export function createClientContext(options: LoyaltyClientOptions): ClientContex
   if (typeof options.baseUrl !== 'string' || !/^https?:\/\//i.test(options.baseUrl)) {
     throw new TypeError('baseUrl must be an http(s) URL, e.g. "http://localhost:3000"')
   }
+  if (options.relayerUrl !== undefined && !/^https?:\/\//i.test(options.relayerUrl)) {
+    throw new TypeError('relayerUrl must be an http(s) URL, e.g. "http://localhost:3000/relayer"')
+  }
   const credentials: ClientContext['credentials'] = {}
   for (const key of ['brandId', 'brandSecurityKey', 'agentKeyId', 'agentSecret', 'apiKey', 'accessToken'] as const) {
     const value = options[key]
@@ -30,6 +34,7 @@ export function createClientContext(options: LoyaltyClientOptions): ClientContex
   }
   return {
     baseUrl: options.baseUrl.replace(/\/+$/, ''),
+    relayerUrl: (options.relayerUrl ?? options.baseUrl).replace(/\/+$/, ''),
     timeout: options.timeout ?? 30_000,
     defaultRetryPolicy: defaultRetryPolicy(options.maxRetries ?? 2),
     headers: { ...options.headers },

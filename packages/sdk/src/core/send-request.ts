@@ -12,7 +12,8 @@ import { requestHeaders } from './request-headers'
 /** Methods that get no `Idempotency-Key` (safe by definition). */
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 
-function buildUrl(baseUrl: string, route: ApiRoute): string {
+function buildUrl(ctx: ClientContext, route: ApiRoute): string {
+  const baseUrl = route.base === 'relayer' ? ctx.relayerUrl : ctx.baseUrl
   const path = route.path.startsWith('/') ? route.path : `/${route.path}`
   const query = new URLSearchParams()
   for (const [name, value] of Object.entries(route.query ?? {})) {
@@ -59,7 +60,7 @@ function parseSuccess<T>(result: Extract<AttemptResult, { kind: 'response' }>): 
  * `route.retryPolicy`, then the client default; `options.maxRetries` overrides the chosen policy's count.
  */
 export async function sendRequest<T>(ctx: ClientContext, route: ApiRoute, options: RequestOptions = {}): Promise<T> {
-  const url = buildUrl(ctx.baseUrl, route)
+  const url = buildUrl(ctx, route)
   const body = route.body === undefined ? undefined : JSON.stringify(route.body)
   const idempotencyKey = SAFE_METHODS.has(route.method)
     ? undefined

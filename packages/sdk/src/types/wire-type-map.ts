@@ -8,6 +8,8 @@ import type {
   bulkEventResultSchema,
   bulkEventsRequestSchema,
   bulkEventsResponseSchema,
+  checkPerkStatusRequestSchema,
+  checkPerkStatusResponseSchema,
   createCheckoutRequestSchema,
   createCheckoutResponseSchema,
   debugResponseSchema,
@@ -21,13 +23,21 @@ import type {
   healthResponseSchema,
   invalidateExternalApiRequestSchema,
   invalidateExternalApiResponseSchema,
+  listPerkHoldersRequestSchema,
+  listPerkHoldersResponseSchema,
   manualEventRequestSchema,
   manualEventResponseSchema,
   paymentMintRequestSchema,
   paymentMintResponseSchema,
+  perkHolderSchema,
   permitSchema,
   pregenerateUserRequestSchema,
   pregenerateUserResponseSchema,
+  redeemPerkRequestSchema,
+  redeemPerkResponseSchema,
+  relayPermitWireSchema,
+  relayResponseSchema,
+  relayWireRequestSchema,
   serviceStatusSchema,
   signTypedDataRequestSchema,
   signTypedDataResponseSchema,
@@ -85,6 +95,18 @@ export type WireTypeMap = {
   SignTypedDataParams: z.input<typeof signTypedDataRequestSchema>
   Permit: z.output<typeof permitSchema>
   SignTypedDataResponse: z.output<typeof signTypedDataResponseSchema>
+
+  // Relayer and perk charges
+  RelayPermit: z.output<typeof relayPermitWireSchema>
+  RelayParams: z.input<typeof relayWireRequestSchema>
+  RelayResponse: z.output<typeof relayResponseSchema>
+  RedeemPerkParams: z.input<typeof redeemPerkRequestSchema>
+  RedeemPerkResponse: z.output<typeof redeemPerkResponseSchema>
+  CheckPerkStatusParams: z.input<typeof checkPerkStatusRequestSchema>
+  CheckPerkStatusResponse: z.output<typeof checkPerkStatusResponseSchema>
+  PerkHolder: z.output<typeof perkHolderSchema>
+  ListPerkHoldersParams: z.input<typeof listPerkHoldersRequestSchema>
+  ListPerkHoldersResponse: z.output<typeof listPerkHoldersResponseSchema>
 
   // Webhooks
   TokensDistributedEvent: z.output<typeof tokensDistributedEventSchema>

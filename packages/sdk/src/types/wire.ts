@@ -379,6 +379,162 @@ export type SignTypedDataResponse = {
   permit: Permit
 }
 
+/** An ERC-2612 permit signature, executed before the relayed call (`POST /wallet/sign-typed-data` makes one). */
+export type RelayPermit = {
+  /** The user's wallet. */
+  owner: string
+  /** The contract to approve. */
+  spender: string
+  /** Amount in wei. */
+  value: string | number
+  /** Unix seconds; clients usually set one hour ahead. */
+  deadline: number
+  /** 27/28 (or the y-parity 0/1). */
+  v: number
+  r: string
+  s: string
+}
+
+/**
+ * Body of `POST /relay` (Bearer: the user's access token): a call to an approved contract, paid for
+ * by the relayer. The server parses it with `relayRequestSchema` (unknown keys are stripped);
+ * this schema is the shape clients send.
+ */
+export type RelayParams = {
+  /** The approved contract to call. */
+  to: string
+  /** ABI-encoded call data (0x hex). */
+  data: string
+  /** Native value in wei; default 0. */
+  value?: string | number | undefined
+  /** Default: an estimate; at most 1,000,000. */
+  gasLimit?: number | undefined
+  /** The user's wallet: the access token's wallet. */
+  userAddress: string
+  metadata?:
+    | {
+        action?: string | undefined
+        perkId?: string | number | undefined
+        /** Executed first (ERC-2612 `permit`) so the call can spend the user's points. */
+        permit?:
+          | {
+              /** The user's wallet. */
+              owner: string
+              /** The contract to approve. */
+              spender: string
+              /** Amount in wei. */
+              value: string | number
+              /** Unix seconds; clients usually set one hour ahead. */
+              deadline: number
+              /** 27/28 (or the y-parity 0/1). */
+              v: number
+              r: string
+              s: string
+            }
+          | undefined
+      }
+    | undefined
+}
+
+/** 200 body of `POST /relay`: the relayed transaction, mined. */
+export type RelayResponse = {
+  success: true
+  transactionHash: string
+  /** Decimal string. */
+  gasUsed: string
+  /** Wei, decimal string. */
+  effectiveGasPrice: string
+  blockNumber: number
+  /** The relayer account (it paid the gas). */
+  from: string
+  /** The contract called. */
+  to: string
+  status: 'confirmed'
+  /** `<explorer>/tx/<hash>` when a block explorer is configured. */
+  explorerUrl?: string | undefined
+  /** The permit's own transaction, when `metadata.permit` needed executing first. */
+  permitTransactionHash?: string | undefined
+}
+
+/** Body of `POST /redeem-perk` (brand-signed): uses charges of a claimed perk token. */
+export type RedeemPerkParams = {
+  collectionId: string | number
+  tokenId: string | number
+  /** Charges to use; default 1. */
+  charges?: number | undefined
+}
+
+/** 200 body of `POST /redeem-perk`: the charges were used on chain. */
+export type RedeemPerkResponse = {
+  success: true
+  collectionId: string
+  tokenId: string
+  /** The holder (lowercase 0x address). */
+  owner: string
+  chargesUsed: number
+  chargesRemaining: number
+  chargesTotal: number
+  transactionHash: string
+  blockNumber: number
+}
+
+/** Query of `GET /check-perk-status` (brand-signed). */
+export type CheckPerkStatusParams = {
+  collectionId: string | number
+  tokenId: string | number
+}
+
+/** 200 body of `GET /check-perk-status`. */
+export type CheckPerkStatusResponse = {
+  tokenId: string
+  /** The current holder (lowercase 0x address). */
+  owner: string
+  chargesRemaining: number
+  chargesTotal: number
+  /** `active` while charges remain, else `depleted`. */
+  status: 'active' | 'depleted'
+  /** When the token was claimed, ISO 8601. */
+  claimedAt: string
+  success: true
+  collectionId: string
+}
+
+/** One claimed perk token and its charges. */
+export type PerkHolder = {
+  tokenId: string
+  /** The current holder (lowercase 0x address). */
+  owner: string
+  chargesRemaining: number
+  chargesTotal: number
+  /** `active` while charges remain, else `depleted`. */
+  status: 'active' | 'depleted'
+  /** When the token was claimed, ISO 8601. */
+  claimedAt: string
+}
+
+/** Query of `GET /list-perk-holders` (brand-signed). */
+export type ListPerkHoldersParams = {
+  collectionId: string | number
+  /** Page size; default 50, max 200. */
+  limit?: number | undefined
+  /** Tokens to skip (claim order); default 0. */
+  offset?: number | undefined
+}
+
+/** 200 body of `GET /list-perk-holders`: one page of the collection's claimed tokens, in claim order. */
+export type ListPerkHoldersResponse = {
+  success: true
+  collectionId: string
+  /** The collection's name. */
+  name: string
+  holders: PerkHolder[]
+  /** Tokens claimed from the collection. */
+  total: number
+  limit: number
+  offset: number
+  hasMore: boolean
+}
+
 /**
  * Body of the outgoing `tokens_distributed` webhook (spec 01 §6), signed per Standard Webhooks;
  * verify it with `webhooks.verify` of `@loyaltykit/sdk`.
@@ -429,5 +585,15 @@ export type GeneratedWireTypes = {
   SignTypedDataParams: SignTypedDataParams
   Permit: Permit
   SignTypedDataResponse: SignTypedDataResponse
+  RelayPermit: RelayPermit
+  RelayParams: RelayParams
+  RelayResponse: RelayResponse
+  RedeemPerkParams: RedeemPerkParams
+  RedeemPerkResponse: RedeemPerkResponse
+  CheckPerkStatusParams: CheckPerkStatusParams
+  CheckPerkStatusResponse: CheckPerkStatusResponse
+  PerkHolder: PerkHolder
+  ListPerkHoldersParams: ListPerkHoldersParams
+  ListPerkHoldersResponse: ListPerkHoldersResponse
   TokensDistributedEvent: TokensDistributedEvent
 }
