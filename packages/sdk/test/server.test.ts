@@ -229,13 +229,22 @@ describe('@loyaltykit/sdk against the real server', () => {
     expect((error as BadRequestError).details).toMatchObject({ valid_providers: expect.arrayContaining(['github']) })
   })
 
-  it('constraints.invalidate sends the client apiKey as Bearer', async () => {
+  it('constraints.invalidate: Bearer apiKey when the client has one, else the unauthenticated path', async () => {
     const result = expectWire(
       invalidateExternalApiResponseSchema,
       await trusted.constraints.invalidate({ api_url: 'https://api.example.com/eligible' }),
     )
     expect(result.invalidated_count).toBe(0)
-    await expect(loyalty.constraints.invalidate({ api_url: 'https://x.example' })).rejects.toThrow(/apiKey/)
+    expectWire(
+      invalidateExternalApiResponseSchema,
+      await loyalty.constraints.invalidate({ api_url: 'https://api.example.com/eligible', collection_id: 1 }),
+    )
+    const wrongKey = createLoyaltyClient({ baseUrl: s.base, apiKey: 'lk_wrong' })
+    await expect(wrongKey.constraints.invalidate({ api_url: 'https://x.example' })).rejects.toBeInstanceOf(
+      AuthenticationError,
+    )
+    const missing = await loyalty.constraints.invalidate({ api_url: '' }).catch((e: unknown) => e)
+    expect(missing).toBeInstanceOf(BadRequestError)
   })
 
   it('auth.devLogin, wallet.get and wallet.signTypedData with the access token', async () => {

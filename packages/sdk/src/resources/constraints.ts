@@ -5,9 +5,10 @@ import type { InvalidateExternalApiParams, InvalidateExternalApiResponse } from 
 
 export type ConstraintsResource = {
   /**
-   * POST /constraint-updater/invalidate-external-api (Bearer: the client's `apiKey`): drops the cached
-   * answers of an external-API purchase constraint, for every user or for one `user_address` and/or
-   * one `collection_id`, so the next check asks the API again. Only the key's brand's entries are cleared.
+   * Drops the cached answers of an external-API purchase constraint, for every user or for one
+   * `user_address` and/or one `collection_id`, so the next check asks the API again. With the client's
+   * `apiKey`: `POST /constraint-updater/invalidate-external-api` (Bearer), clearing only that brand's
+   * entries; without one: the spec's unauthenticated `POST /invalidate-external-api`.
    */
   invalidate(params: InvalidateExternalApiParams, options?: RequestOptions): Promise<InvalidateExternalApiResponse>
 }
@@ -17,13 +18,15 @@ export function constraintsResource(ctx: ClientContext): ConstraintsResource {
     invalidate: (params, options) =>
       sendRequest(
         ctx,
-        {
-          name: 'constraints.invalidate',
-          method: 'POST',
-          path: '/constraint-updater/invalidate-external-api',
-          body: params,
-          auth: 'apiKey',
-        },
+        ctx.credentials.apiKey === undefined
+          ? { name: 'constraints.invalidate', method: 'POST', path: '/invalidate-external-api', body: params }
+          : {
+              name: 'constraints.invalidate',
+              method: 'POST',
+              path: '/constraint-updater/invalidate-external-api',
+              body: params,
+              auth: 'apiKey',
+            },
         options,
       ),
   }
