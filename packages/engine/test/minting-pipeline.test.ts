@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { pointsTokenAbi } from '@loyaltykit/contracts'
 import {
   createMinter,
+  diagnoseNonceTooLow,
   type EngineContext,
   enqueueMint,
   getMintJob,
@@ -257,6 +258,36 @@ describe.each(testDatabases())('minting pipeline on $dialect with the EDR chain'
     await testChain.rpc('evm_mine')
     expect((await waitForMint(ctx, jobId!, { timeoutMs: 10_000 })).status).toBe('confirmed')
     await m.stop()
+  })
+
+  it('diagnoseNonceTooLow tells "ours is mined", "used by someone else" and "not used yet" apart', async () => {
+    const relayer = testChain.chain.relayer
+    const nonce = await testChain.publicClient.getTransactionCount({ address: relayer.address })
+    const tx = (n: number, value: bigint) =>
+      relayer.signTransaction({
+        chainId: 31337,
+        type: 'eip1559',
+        to: address() as Hex,
+        value,
+        nonce: n,
+        gas: 21_000n,
+        maxFeePerGas: 10_000_000_000n,
+        maxPriorityFeePerGas: 1n,
+      })
+    const ours = await tx(nonce, 1n)
+    const theirs = await tx(nonce, 2n)
+    await testChain.rpc('eth_sendRawTransaction', [ours])
+    const client = testChain.publicClient
+    const mined = await diagnoseNonceTooLow(client, { address: relayer.address, nonce, txHashes: [keccak256(ours)] })
+    expect(mined).toMatchObject({ verdict: 'mined', chainNonce: nonce + 1 })
+    const other = await diagnoseNonceTooLow(client, { address: relayer.address, nonce, txHashes: [keccak256(theirs)] })
+    expect(other).toEqual({ verdict: 'used_by_other', chainNonce: nonce + 1 })
+    const free = await diagnoseNonceTooLow(client, {
+      address: relayer.address,
+      nonce: nonce + 3,
+      txHashes: [keccak256(await tx(nonce + 3, 3n))],
+    })
+    expect(free).toEqual({ verdict: 'not_used', chainNonce: nonce + 1 })
   })
 
   it('signing is refused over the caps for any signer wrapped withGasCaps', async () => {
