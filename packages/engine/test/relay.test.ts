@@ -18,7 +18,9 @@ import {
   signUserTypedData,
 } from '@loyaltykit/engine'
 import { type Address, createWalletClient, encodeFunctionData, type Hex, keccak256 } from 'viem'
+import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { TEST_PRIVATE_KEYS } from '../../contracts/test/edr'
 import { type MintingTestChain, startMintingTestChain } from './minting-test-chain'
 import { createTestContext } from './support/test-context'
 import { type FreshDatabase, testDatabases } from './support/test-databases'
@@ -167,6 +169,59 @@ describe.each(testDatabases())('relay (engine) on $dialect', (db) => {
     expect(brandGas.gasUsed).toBeGreaterThanOrEqual(userGas.gasUsed)
     const stored = await ctx.storage.relay.getTransaction(result.transactionHash)
     expect(stored).toMatchObject({ status: 'confirmed', kind: 'call', functionName: 'claimFor', brandId })
+  })
+
+  it('tolerates a front-run permit, and refuses invalid, expired and misdirected permits before any transaction', async () => {
+    const user = await login()
+    await mintTo(user.walletAddress, 50n)
+    const permit = await permitFor(user, 10n * WEI)
+    // Someone else submits the user's permit first: the allowance is in place, the relay goes on.
+    const [, , , frontRunnerKey] = TEST_PRIVATE_KEYS
+    const frontRunner = createWalletClient({
+      account: privateKeyToAccount(frontRunnerKey as Hex),
+      transport: t.chain.transport,
+      chain: t.publicClient.chain,
+    })
+    const hash = await frontRunner.writeContract({
+      address: t.chain.contracts.pointsToken,
+      abi: pointsTokenAbi,
+      functionName: 'permit',
+      args: [
+        permit.owner as Address,
+        permit.spender as Address,
+        BigInt(permit.value),
+        BigInt(permit.deadline),
+        permit.v,
+        permit.r,
+        permit.s,
+      ],
+      chain: t.publicClient.chain,
+    })
+    await t.publicClient.waitForTransactionReceipt({ hash })
+    const request = (p: Record<string, unknown>) => ({
+      to: t.chain.contracts.perkCollection,
+      data: claimData(user.walletAddress, collectionId),
+      userAddress: user.walletAddress,
+      metadata: { permit: p },
+    })
+    const { result } = await relay(ctx, { accessToken: user.accessToken, origin: undefined, request: request(permit) })
+    expect(result.status).toBe('confirmed')
+    expect(result.permitTransactionHash).toBeUndefined()
+
+    const sentBefore = relaySenderOf(ctx).stats().sent
+    const fresh = await permitFor(user, 10n * WEI)
+    const cases: Array<[Record<string, unknown>, string]> = [
+      [{ ...fresh, s: `0x${'11'.repeat(32)}` }, 'PERMIT_INVALID'],
+      [{ ...fresh, deadline: Math.floor(Date.now() / 1000) - 10 }, 'PERMIT_EXPIRED'],
+      [{ ...fresh, spender: t.chain.contracts.pointsSale }, 'PERMIT_SPENDER_NOT_ALLOWED'],
+      [{ ...fresh, owner: t.chain.relayer.address }, 'PERMIT_OWNER_MISMATCH'],
+    ]
+    for (const [p, reason] of cases) {
+      const e = await failure(relay(ctx, { accessToken: user.accessToken, origin: undefined, request: request(p) }))
+      expect(e.code, reason).toBe('VALIDATION_FAILED')
+      expect((e.details as { reason: string }).reason).toBe(reason)
+    }
+    expect(relaySenderOf(ctx).stats().sent).toBe(sentBefore)
   })
 
   it('refuses the claim past maxPerUser with 409 before execution, and calls acting for someone else', async () => {

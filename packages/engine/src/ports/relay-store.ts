@@ -69,7 +69,7 @@ export interface RelayStore {
   /** Hits counted so far in (key, windowStart); 0 when none. */
   peekWindow(p: { key: string; windowStart: number }): Promise<number>
 
-  /** Plain inserts (one statement per row); `txHash` is unique. */
+  /** Plain insert of every record in one statement; `txHash` is unique (a duplicate fails them all). */
   recordTransactions(records: RelayTxRecord[]): Promise<void>
   getTransaction(txHash: string): Promise<RelayTxRecord | undefined>
   /** Moves `signed` rows to `sent` (others untouched). */

@@ -8,7 +8,7 @@ import { UnavailableError } from '../errors/common-errors'
 import { isLoyaltyError } from '../errors/loyalty-error'
 import type { ChainPort, GasCaps } from '../ports/chain'
 import type { NonceScope } from '../ports/nonce-store'
-import type { RelayTxKind, RelayTxRecord } from '../ports/relay-store'
+import type { RelayGasSubject, RelayTxKind, RelayTxRecord } from '../ports/relay-store'
 import type { Storage, Stores } from '../ports/storage'
 import { RelayUnavailableError } from './relay-errors'
 import { RELAY_MAX_FEE_PER_GAS, RELAY_MAX_GAS_LIMIT } from './relay-options'
@@ -152,6 +152,15 @@ export function createRelaySender(ctx: EngineContext, chain: ChainPort): RelaySe
     const now = ctx.clock.now()
     const day = utcDay(now)
     await ctx.storage.transaction(async (tx) => {
+      // Gas is added once per subject for the whole group (the brand of a busy group is one row).
+      const usage = new Map<string, { subject: RelayGasSubject; gasUsed: number; transactions: number }>()
+      const add = (subject: RelayGasSubject, gasUsed: number) => {
+        const key = `${subject.kind}:${subject.id}`
+        const entry = usage.get(key) ?? { subject, gasUsed: 0, transactions: 0 }
+        entry.gasUsed += gasUsed
+        entry.transactions++
+        usage.set(key, entry)
+      }
       for (const { record, receipt } of mined) {
         const settled = await tx.relay.settleTransaction({
           txHash: record.txHash,
@@ -163,18 +172,10 @@ export function createRelaySender(ctx: EngineContext, chain: ChainPort): RelaySe
         })
         if (!settled) continue
         const gasUsed = Number(receipt.gasUsed)
-        if (record.userAddress) {
-          await tx.relay.addGasUsage({
-            subject: { kind: 'user', id: record.userAddress },
-            day,
-            gasUsed,
-            transactions: 1,
-          })
-        }
-        if (record.brandId) {
-          await tx.relay.addGasUsage({ subject: { kind: 'brand', id: record.brandId }, day, gasUsed, transactions: 1 })
-        }
+        if (record.userAddress) add({ kind: 'user', id: record.userAddress }, gasUsed)
+        if (record.brandId) add({ kind: 'brand', id: record.brandId }, gasUsed)
       }
+      for (const u of usage.values()) await tx.relay.addGasUsage({ ...u, day })
     })
   }
 

@@ -9,6 +9,7 @@ import { verifyAccessToken } from '../identity/verify-access-token'
 import type { ChainPort } from '../ports/chain'
 import { type ApprovedRelayCall, approvedRelayCall } from './approved-relay-call'
 import { assertRelayOrigin } from './assert-relay-origin'
+import { brandOfAddress } from './brand-of-address'
 import { checkClaimLimit } from './check-claim-limit'
 import { checkGasBudgets } from './check-gas-budgets'
 import { countRelayTransaction } from './count-relay-transaction'
@@ -192,7 +193,7 @@ export async function relay(
     }
   }
   const counterparty = await counterpartyOf(chain, call, collectionBrand)
-  const brandId = counterparty ? ((await ctx.storage.brands.get(counterparty))?.id ?? null) : null
+  const brandId = await brandOfAddress(ctx, counterparty)
 
   await checkGasBudgets(ctx, {
     userAddress,

@@ -61,10 +61,12 @@ export function createRelayStore(db: Kysely<Database>, _dialect: SqlDialect): Re
     },
 
     async recordTransactions(records) {
-      for (const r of records) {
-        await db
-          .insertInto('relay_transactions')
-          .values({
+      if (records.length === 0) return
+      // One statement for the whole group (a few hundred parameters at most).
+      await db
+        .insertInto('relay_transactions')
+        .values(
+          records.map((r) => ({
             tx_hash: r.txHash,
             chain_id: r.chainId,
             signer: r.signer.toLowerCase(),
@@ -85,9 +87,9 @@ export function createRelayStore(db: Kysely<Database>, _dialect: SqlDialect): Re
             error: r.error,
             created_at: r.createdAt,
             updated_at: r.updatedAt,
-          })
-          .execute()
-      }
+          })),
+        )
+        .execute()
     },
 
     async getTransaction(txHash) {

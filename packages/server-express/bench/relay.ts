@@ -1,0 +1,213 @@
+/**
+ * Relayer benchmark on the embedded chain: `pnpm bench:relay [-- --tx 3000 --concurrency 64]`.
+ *
+ * The whole server (`startServer`: storage, embedded EDR chain, minter, HTTP on a free port) serves
+ * `POST /relay` over HTTP. Users log in (local identity provider); each relayed transaction is a
+ * `claimFor` of a free perk for the requesting user, with no gasLimit (the relayer estimates it),
+ * sent by `--concurrency` clients in flight; at most 30 per user (the 35/h limit holds).
+ * Printed: relayed transactions per second (all confirmed on chain), latency p50/p90/p99/max, the
+ * relay sender's groups; then the baseline: raw signed transactions sent one after another straight
+ * to the same chain (no HTTP, no checks, no storage of ours) — the chain's own ceiling.
+ * Storage: SQLite in a temp folder, or DATABASE_URL (a fresh database is created and dropped).
+ */
+import { randomBytes } from 'node:crypto'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { parseArgs } from 'node:util'
+import { Worker } from 'node:worker_threads'
+import { perkCollectionAbi, pointsTokenAbi } from '@loyaltykit/contracts'
+import { createBrand, createPerk, devLogin, relaySenderOf } from '@loyaltykit/engine'
+import pg from 'pg'
+import { type Address, encodeFunctionData, type Hex } from 'viem'
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
+import { loadConfig } from '../src/config/load-config'
+import { createLogger } from '../src/logging/create-logger'
+import { startServer } from '../src/runtime/start-server'
+
+const { values } = parseArgs({
+  args: process.argv.slice(2).filter((a) => a !== '--'),
+  options: {
+    tx: { type: 'string', default: process.env.BENCH_TX ?? '3000' },
+    concurrency: { type: 'string', default: process.env.BENCH_CONCURRENCY ?? '64' },
+    baseline: { type: 'string', default: process.env.BENCH_BASELINE ?? '1000' },
+  },
+})
+const TX = Number(values.tx)
+const CONCURRENCY = Number(values.concurrency)
+const BASELINE = Number(values.baseline)
+const PER_USER = 30
+
+/** The load generator (plain JS, evaluated in a worker thread): `concurrency` requests in flight. */
+const CLIENT = `
+const { parentPort, workerData } = require('node:worker_threads')
+const { base, requests, concurrency } = workerData
+;(async () => {
+  const latencies = []
+  const hashes = []
+  const errors = []
+  let failures = 0
+  let next = 0
+  const started = performance.now()
+  await Promise.all(Array.from({ length: Math.min(concurrency, requests.length) }, async () => {
+    for (;;) {
+      const r = requests[next++]
+      if (!r) return
+      const t0 = performance.now()
+      const res = await fetch(base + '/relay', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: 'Bearer ' + r.token, origin: 'https://bench.example' },
+        body: r.body,
+      })
+      const body = await res.json()
+      latencies.push(performance.now() - t0)
+      if (res.status === 200 && body.status === 'confirmed') hashes.push(body.transactionHash)
+      else if (failures++ < 3) errors.push(res.status + ' ' + JSON.stringify(body).slice(0, 300))
+    }
+  }))
+  parentPort.postMessage({ seconds: (performance.now() - started) / 1000, latencies, hashes, failures, errors })
+})()
+`
+
+const dataDir = mkdtempSync(join(tmpdir(), 'lk-bench-relay-'))
+let databaseUrl: string | undefined
+let dropDatabase = async () => {}
+if (process.env.DATABASE_URL) {
+  const name = `lk_bench_${randomBytes(4).toString('hex')}`
+  const admin = new pg.Client({ connectionString: process.env.DATABASE_URL })
+  await admin.connect()
+  await admin.query(`create database ${name}`)
+  await admin.end()
+  const url = new URL(process.env.DATABASE_URL)
+  url.pathname = `/${name}`
+  databaseUrl = url.toString()
+  dropDatabase = async () => {
+    const c = new pg.Client({ connectionString: process.env.DATABASE_URL })
+    await c.connect()
+    await c.query(`drop database if exists ${name} with (force)`)
+    await c.end()
+  }
+}
+
+const config = loadConfig({
+  PORT: '0',
+  HOST: '127.0.0.1',
+  LOYALTYKIT_DATA_DIR: dataDir,
+  ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+  LOYALTYKIT_DEMO_BRAND: 'false',
+  NODE_ENV: 'test',
+  LOG_LEVEL: 'silent',
+  LOYALTYKIT_RELAYER_IP_PER_MINUTE: '100000000',
+})
+const server = await startServer({ config, logger: createLogger({ level: 'silent' }) })
+const base = `http://127.0.0.1:${server.port}`
+const ctx = server.runtime.engine.ctx
+const chain = server.runtime.chain
+if (!chain) throw new Error('no chain')
+
+try {
+  const { brand } = await createBrand(ctx, { name: 'Bench', websites: ['https://bench.example'] })
+  const perk = await createPerk(ctx, { brandId: brand.id, name: 'Free sticker', price: 0 })
+  const users = await Promise.all(
+    Array.from({ length: Math.ceil((TX + 100) / PER_USER) }, (_, i) =>
+      devLogin(ctx, { email: `bench${i}@example.com` }),
+    ),
+  )
+  const requests = (count: number, offset: number) =>
+    Array.from({ length: count }, (_, i) => {
+      const user = users[Math.floor((offset + i) / PER_USER) % users.length] as (typeof users)[number]
+      return {
+        token: user.accessToken,
+        body: JSON.stringify({
+          to: chain.contracts.perkCollection,
+          data: encodeFunctionData({
+            abi: perkCollectionAbi,
+            functionName: 'claimFor',
+            args: [user.walletAddress as Address, BigInt(perk.collectionId)],
+          }),
+          userAddress: user.walletAddress,
+        }),
+      }
+    })
+
+  /** The HTTP clients run in a worker thread, so the server's event loop is the server's alone. */
+  async function run(list: ReturnType<typeof requests>) {
+    const worker = new Worker(CLIENT, { eval: true, workerData: { base, requests: list, concurrency: CONCURRENCY } })
+    const out = await new Promise<{
+      seconds: number
+      latencies: number[]
+      hashes: Hex[]
+      failures: number
+      errors: string[]
+    }>((resolve, reject) => {
+      worker.once('message', resolve)
+      worker.once('error', reject)
+    })
+    await worker.terminate()
+    for (const e of out.errors) console.error('relay failed', e)
+    const latencies = out.latencies.sort((a, b) => a - b)
+    const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] ?? 0
+    return {
+      seconds: out.seconds,
+      hashes: out.hashes,
+      failures: out.failures,
+      p50: pct(50),
+      p90: pct(90),
+      p99: pct(99),
+      max: latencies.at(-1) ?? 0,
+    }
+  }
+
+  await run(requests(100, TX)) // warm-up (JIT, caches, first recovery)
+  const before = relaySenderOf(ctx).stats()
+  const result = await run(requests(TX, 0))
+  const after = relaySenderOf(ctx).stats()
+  // Every answered hash is mined and succeeded.
+  const sample = result.hashes.filter((_, i) => i % 50 === 0)
+  for (const hash of sample) {
+    const receipt = await chain.publicClient.getTransactionReceipt({ hash })
+    if (receipt.status !== 'success') throw new Error(`transaction ${hash} did not succeed`)
+  }
+  const groups = after.groups - before.groups
+  const f = (n: number) => n.toFixed(1)
+  console.log(`relayer benchmark (${server.runtime.storage.dialect}, embedded EDR chain, HTTP on loopback)`)
+  console.log(
+    `  relayed:      ${result.hashes.length}/${TX} confirmed, ${result.failures} failed, concurrency ${CONCURRENCY}`,
+  )
+  console.log(`  throughput:   ${f(result.hashes.length / result.seconds)} relayed tx/s (${f(result.seconds)} s)`)
+  console.log(`  latency ms:   p50 ${f(result.p50)}  p90 ${f(result.p90)}  p99 ${f(result.p99)}  max ${f(result.max)}`)
+  console.log(
+    `  sender:       ${groups} groups, ${f((after.sent - before.sent) / Math.max(1, groups))} tx/group, largest ${after.largestGroup}, ${after.requeued - before.requeued} re-signed`,
+  )
+
+  // Baseline: a funded fresh key sends raw signed transactions (ERC-20 approve) one after another.
+  const account = privateKeyToAccount(generatePrivateKey())
+  await chain.publicClient.request({
+    method: 'hardhat_setBalance' as never,
+    params: [account.address, '0x3635c9adc5dea00000'] as never,
+  })
+  const fees = { maxFeePerGas: 50_000_000_000n, maxPriorityFeePerGas: 1_000_000_000n }
+  let nonce = 0
+  const data = encodeFunctionData({ abi: pointsTokenAbi, functionName: 'approve', args: [account.address, 1n] })
+  const t0 = performance.now()
+  for (let i = 0; i < BASELINE; i++) {
+    const raw = await account.signTransaction({
+      chainId: chain.chainId,
+      type: 'eip1559',
+      to: chain.contracts.pointsToken,
+      data,
+      nonce: nonce++,
+      gas: 60_000n,
+      ...fees,
+    })
+    await chain.publicClient.request({ method: 'eth_sendRawTransaction', params: [raw] })
+  }
+  const baselineSeconds = (performance.now() - t0) / 1000
+  console.log(
+    `  baseline:     ${f(BASELINE / baselineSeconds)} raw tx/s signed and sent one by one straight to the chain (${BASELINE} tx)`,
+  )
+} finally {
+  await server.close()
+  await dropDatabase()
+  rmSync(dataDir, { recursive: true, force: true })
+}
