@@ -29,6 +29,7 @@ describe.each(testDatabases())('minting pipeline on $dialect with the EDR chain'
 
   beforeAll(async () => {
     testChain = await startMintingTestChain()
+    ctx = createTestContext(t.storage, { chain: testChain.chain })
   })
   afterAll(async () => {
     await Promise.all(minters.map((m) => m.stop()))
@@ -52,7 +53,6 @@ describe.each(testDatabases())('minting pipeline on $dialect with the EDR chain'
   }
 
   it('1,000 jobs give exactly 1,000 mints, in batches of at most maxBatchSize', async () => {
-    ctx = createTestContext(t.storage, { chain: testChain.chain })
     const supplyBefore = await testChain.totalSupply()
     const recipients = Array.from({ length: 700 }, address)
     const jobs = Array.from({ length: 1000 }, (_, i) => ({
@@ -147,6 +147,67 @@ describe.each(testDatabases())('minting pipeline on $dialect with the EDR chain'
     const attempts = await t.storage.mint.listTransactions(batchId)
     expect(attempts).toHaveLength(1)
     expect(attempts[0]?.status).toBe('reverted')
+    await m.stop()
+  })
+
+  it('a batch minted by another transaction gives its unused nonce back, so later batches leave no gap', async () => {
+    const minterAccount = testChain.chain.minter
+    const to = address()
+    await enqueue([{ key: `gap:${to}`, to, amount: 11 }])
+    const batchId = `0x${randomBytes(32).toString('hex')}`
+    const jobs = await t.storage.transaction((tx) =>
+      tx.mint.claimJobs({ batchId, chainId: 31337, signer: minterAccount.address, limit: 10, now: Date.now() }),
+    )
+    const data = encodeFunctionData({
+      abi: pointsTokenAbi,
+      functionName: 'mintBatch',
+      args: [batchId as Hex, jobs.map((j) => j.to as Hex), jobs.map((j) => BigInt(j.amountWei))],
+    })
+    const sign = (nonce: number, maxFeePerGas: bigint) =>
+      minterAccount.signTransaction({
+        chainId: 31337,
+        type: 'eip1559',
+        to: testChain.chain.contracts.pointsToken,
+        data,
+        nonce,
+        gas: 1_000_000n,
+        maxFeePerGas,
+        maxPriorityFeePerGas: 1n,
+      })
+    const n = await testChain.publicClient.getTransactionCount({ address: minterAccount.address })
+    // Minted elsewhere at nonce n; the minter's own stored attempt (nonce n + 1) can never be sent.
+    const elsewhere = (await testChain.rpc('eth_sendRawTransaction', [await sign(n, 10_000_000_000n)])) as Hex
+    const stuck = await sign(n + 1, 1n)
+    const scope = { chainId: 31337, address: minterAccount.address.toLowerCase() }
+    await t.storage.transaction(async (tx) => {
+      await tx.nonces.resync({ ...scope, chainNonce: n + 1 })
+      expect(await tx.nonces.reserve(scope)).toBe(n + 1)
+      await tx.mint.recordTransaction({
+        txHash: keccak256(stuck),
+        batchId,
+        chainId: 31337,
+        signer: scope.address,
+        nonce: n + 1,
+        raw: stuck,
+        gasLimit: '1000000',
+        maxFeePerGas: '1',
+        maxPriorityFeePerGas: '1',
+        status: 'signed',
+        error: null,
+        createdAt: Date.now(),
+        sentAt: null,
+      })
+    })
+
+    const m = minter()
+    expect((await waitForMint(ctx, jobs[0]!.id, { timeoutMs: 10_000 })).txHash).toBe(elsewhere)
+    const later = address()
+    const [laterJob] = await enqueue([{ key: `gap-later:${later}`, to: later, amount: 12 }])
+    const result = await waitForMint(ctx, laterJob!, { timeoutMs: 10_000 })
+    expect(result.status).toBe('confirmed')
+    expect((await testChain.publicClient.getTransaction({ hash: result.txHash! })).nonce).toBe(n + 1)
+    expect(await testChain.balanceOf(to)).toBe(11n * WEI)
+    expect(await testChain.balanceOf(later)).toBe(12n * WEI)
     await m.stop()
   })
 

@@ -110,9 +110,12 @@ export function createMinter(ctx: EngineContext, options: MinterOptions = {}): M
     logger.info({ chainNonce: pending, storedNonce: next, openBatches: open.length }, 'minter recovered')
   }
 
+  /** Set when a node answered "nonce too high": a lower nonce waits for a retry; do retries now. */
+  let gapSeen = false
+
   function due(batch: MintBatchRecord, now: number) {
     if (batch.status === 'signed') return (checkAt.get(batch.batchId) ?? 0) <= now
-    return batch.nextAttemptAt <= now
+    return gapSeen || batch.nextAttemptAt <= now
   }
 
   function after(batch: MintBatchRecord, result: SendBatchResult) {
@@ -120,7 +123,10 @@ export function createMinter(ctx: EngineContext, options: MinterOptions = {}): M
     else {
       const delay = result.outcome === 'sent' ? resolved.receiptPollMs : Math.min(resolved.retryMaxMs, 1_000)
       checkAt.set(batch.batchId, Date.now() + delay)
-      if (result.outcome === 'later') logger.debug({ batchId: batch.batchId, reason: result.reason }, 'broadcast later')
+      if (result.outcome === 'later') {
+        if (result.reason.startsWith('nonce_too_high')) gapSeen = true
+        logger.debug({ batchId: batch.batchId, reason: result.reason }, 'broadcast later')
+      }
     }
   }
 
@@ -169,6 +175,7 @@ export function createMinter(ctx: EngineContext, options: MinterOptions = {}): M
     try {
       const open = await ctx.storage.mint.listOpenBatches(openScope)
       const now = rt.now()
+      const closingGap = gapSeen
       for (const batch of open) {
         if (stopping) return worked
         if (sending.has(batch.batchId) || !due(batch, now)) continue
@@ -176,6 +183,7 @@ export function createMinter(ctx: EngineContext, options: MinterOptions = {}): M
         if (batch.status === 'signed') after(batch, await checkBatch(rt, batch))
         else await signAndSend(batch, { inline: true })
       }
+      if (closingGap) gapSeen = false
       while (!stopping && Date.now() >= claimsPausedUntil) {
         surfaceTaskError()
         const inFlight = (await ctx.storage.mint.listOpenBatches(openScope)).length

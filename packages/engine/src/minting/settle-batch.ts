@@ -17,11 +17,28 @@ export async function settleIfMinted(rt: MinterRuntime, batch: MintBatchRecord):
   if (!lookup.minted) return false
   if (lookup.txHash && lookup.blockNumber !== null) {
     await rt.confirm(batch, lookup.txHash, lookup.blockNumber)
+    await releaseUnusedNonce(rt, batch.batchId, lookup.txHash)
   } else {
     // The token says minted but no node answered the log: never sign it again; look again later.
     await rt.retry(batch, 'batch is minted on chain but its BatchMinted log was not found yet')
   }
   return true
+}
+
+/**
+ * A batch minted by a transaction other than its current one may leave its current nonce unused on
+ * chain; give it back to the NonceStore so that no later transaction waits behind a gap.
+ */
+async function releaseUnusedNonce(rt: MinterRuntime, batchId: string, mintedBy: `0x${string}`) {
+  const batch = await rt.ctx.storage.mint.getBatch(batchId)
+  if (!batch || batch.nonce === null) return
+  const minting = await rt.client.getTransaction({ hash: mintedBy }).catch(() => undefined)
+  if (minting && minting.from.toLowerCase() === rt.scope.address && minting.nonce === batch.nonce) return
+  const chainNonce = await rt.client.getTransactionCount({ address: rt.signerAddress, blockTag: 'latest' })
+  if (chainNonce > batch.nonce) return
+  const nonce = batch.nonce
+  await rt.fenced((tx) => tx.nonces.release({ ...rt.scope, nonce }))
+  rt.logger.info({ batchId, nonce }, 'released the unused nonce of a batch minted by another transaction')
 }
 
 /**
