@@ -51,7 +51,8 @@ describe.each(testDialects)('a minter killed with SIGKILL on $dialect', (dialect
   })
 
   it('mints every job exactly once across kills and restarts', async () => {
-    // 1. Killed just before its 3rd broadcast: that batch is signed and stored, never sent.
+    // 1. Killed just before its 3rd broadcast: that batch (and the ones signed ahead of it, the minter
+    //    pipelines) are signed and stored, never sent.
     const first = spawnMinterProcess(env({ LK_CRASH: 'before-send:3' }))
     const firstReady = await first.waitFor('ready')
     expect(await first.exited).toMatchObject({ signal: 'SIGKILL' })
@@ -59,8 +60,11 @@ describe.each(testDialects)('a minter killed with SIGKILL on $dialect', (dialect
       chainId: 31337,
       signer: String(firstReady.minter).toLowerCase(),
     })
-    expect(signedOnly.map((b) => b.status)).toEqual(['signed'])
-    expect((await storage.mint.listTransactions(signedOnly[0]!.batchId)).map((t) => t.status)).toEqual(['signed'])
+    expect(signedOnly.length).toBeGreaterThanOrEqual(1)
+    for (const batch of signedOnly) {
+      expect(batch.status).toBe('signed')
+      expect((await storage.mint.listTransactions(batch.batchId)).map((t) => t.status)).toEqual(['signed'])
+    }
 
     // 2. Killed right after its 2nd broadcast: mined and journaled, not confirmed in the database.
     const second = spawnMinterProcess(env({ LK_CRASH: 'after-send:2' }))
@@ -68,10 +72,11 @@ describe.each(testDialects)('a minter killed with SIGKILL on $dialect', (dialect
     expect(await second.exited).toMatchObject({ signal: 'SIGKILL' })
     const signer = String(ready.minter).toLowerCase()
     const open = await storage.mint.listOpenBatches({ chainId: 31337, signer })
-    expect(open).toHaveLength(1)
-    const unconfirmed = open[0]!
     const journaled = await storage.chainJournal.list({ chainKey: 'embedded', afterSeq: 0, limit: 100_000 })
-    expect(journaled.map((e) => e.txHash)).toContain(unconfirmed.txHash)
+    const journaledHashes = new Set(journaled.map((e) => e.txHash))
+    const minedNotConfirmed = open.filter((b) => journaledHashes.has(b.txHash))
+    expect(minedNotConfirmed).toHaveLength(1)
+    const unconfirmed = minedNotConfirmed[0]!
 
     // 3. Killed at a random moment once a good part is minted.
     const third = spawnMinterProcess(env({}))
