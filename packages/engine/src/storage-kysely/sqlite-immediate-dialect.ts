@@ -4,10 +4,37 @@ import {
   type DialectAdapter,
   type Driver,
   SqliteAdapter,
+  type SqliteDatabase,
   SqliteDialect,
   type SqliteDialectConfig,
   SqliteDriver,
+  type SqliteStatement,
 } from 'kysely'
+
+/**
+ * kysely prepares every query anew (`db.prepare(sql)` per execution), which costs more than running
+ * it; the queries of a process are few distinct SQL strings, so prepared statements are kept by SQL
+ * text (at most 1000, then the cache starts over). Safe: kysely runs one query at a time on the
+ * connection and reads each statement to the end before the next.
+ */
+function withStatementCache(db: SqliteDatabase): SqliteDatabase {
+  const statements = new Map<string, SqliteStatement>()
+  return {
+    close() {
+      statements.clear()
+      db.close()
+    },
+    prepare(sql) {
+      let statement = statements.get(sql)
+      if (!statement) {
+        if (statements.size >= 1000) statements.clear()
+        statement = db.prepare(sql)
+        statements.set(sql, statement)
+      }
+      return statement
+    },
+  }
+}
 
 class ImmediateSqliteDriver extends SqliteDriver {
   override async beginTransaction(connection: DatabaseConnection): Promise<void> {
@@ -33,8 +60,16 @@ export class SqliteImmediateDialect extends SqliteDialect {
   readonly #config: SqliteDialectConfig
 
   constructor(config: SqliteDialectConfig) {
-    super(config)
-    this.#config = config
+    const database = config.database
+    const cached: SqliteDialectConfig = {
+      ...config,
+      database:
+        typeof database === 'function'
+          ? async (o) => withStatementCache(await database(o))
+          : withStatementCache(database),
+    }
+    super(cached)
+    this.#config = cached
   }
 
   override createDriver(): Driver {
