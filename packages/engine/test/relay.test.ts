@@ -364,6 +364,22 @@ describe.each(testDatabases())('relay (engine) on $dialect', (db) => {
     expect(outcome.receipt.status).toBe('success')
     expect(await ctx.storage.relay.getTransaction(keccak256(raw))).toMatchObject({ status: 'confirmed' })
     expect(restarted.stats().recoveries).toBe(1)
+
+    // A crash after reserving a nonce and before storing its transaction leaves a gap: the chain
+    // refuses the next nonce as too high, the sender releases the missing one and signs again.
+    await ctx.storage.nonces.reserve(scope)
+    const afterGap = await restarted.send({
+      kind: 'call',
+      to: t.chain.contracts.perkCollection,
+      data,
+      gas: 300_000n,
+      functionName: 'claimFor',
+      userAddress: user.walletAddress,
+      brandId,
+    })
+    expect(afterGap.receipt.status).toBe('success')
+    expect(afterGap.nonce).toBe(nonce + 2)
+    expect(restarted.stats().requeued).toBeGreaterThanOrEqual(1)
   })
 
   it('relays 20 concurrent claims of 20 users, each confirmed with its own nonce', async () => {

@@ -160,7 +160,11 @@ try {
 
   await run(requests(100, TX)) // warm-up (JIT, caches, first recovery)
   const before = relaySenderOf(ctx).stats()
+  const cpuBefore = process.threadCpuUsage()
+  const processCpuBefore = process.cpuUsage()
   const result = await run(requests(TX, 0))
+  const cpu = process.threadCpuUsage(cpuBefore)
+  const processCpu = process.cpuUsage(processCpuBefore)
   const after = relaySenderOf(ctx).stats()
   // Every answered hash is mined and succeeded.
   const sample = result.hashes.filter((_, i) => i % 50 === 0)
@@ -176,6 +180,11 @@ try {
   )
   console.log(`  throughput:   ${f(result.hashes.length / result.seconds)} relayed tx/s (${f(result.seconds)} s)`)
   console.log(`  latency ms:   p50 ${f(result.p50)}  p90 ${f(result.p90)}  p99 ${f(result.p99)}  max ${f(result.max)}`)
+  const mainMs = (cpu.user + cpu.system) / 1000 / TX
+  const processMs = (processCpu.user + processCpu.system) / 1000 / TX
+  console.log(
+    `  cpu per tx:   ${mainMs.toFixed(2)} ms on the server's main thread (${f(1000 / mainMs)} tx/s per core), ${processMs.toFixed(2)} ms for the whole process (clients, EDR threads included)`,
+  )
   console.log(
     `  sender:       ${groups} groups, ${f((after.sent - before.sent) / Math.max(1, groups))} tx/group, largest ${after.largestGroup}, ${after.requeued - before.requeued} re-signed`,
   )

@@ -109,6 +109,7 @@ export function createRelaySender(ctx: EngineContext, chain: ChainPort): RelaySe
   const stats: RelaySenderStats = { groups: 0, largestGroup: 0, sent: 0, requeued: 0, failed: 0, recoveries: 0 }
   const queue: Pending[] = []
   let running = false
+  let wakeLoop: (() => void) | undefined
   let recovered = false
   let fillGaps = false
   let feeCache: { at: number; fees: Eip1559Fees } | undefined
@@ -272,18 +273,24 @@ export function createRelaySender(ctx: EngineContext, chain: ChainPort): RelaySe
     queue.unshift(...again)
   }
 
-  async function processGroup(group: Pending[]): Promise<void> {
-    if (!recovered) {
-      await recover()
-      recovered = true
-    }
+  /**
+   * Reserves a nonce per transaction (one storage transaction), signs outside it (the database is not
+   * held while signing) and stores the raw transactions (one statement) before anything is broadcast.
+   * A crash between reserving and storing leaves unused nonces: the next "nonce too high" releases them.
+   */
+  async function signGroup(group: Pending[]): Promise<Signed[]> {
     const { maxFeePerGas, maxPriorityFeePerGas } = await fees()
+    const nonces = await ctx.storage.transaction(async (tx) => {
+      const out: number[] = []
+      for (let i = 0; i < group.length; i++) out.push(await tx.nonces.reserve(scope))
+      return out
+    })
     const now = ctx.clock.now()
-    const signed: Signed[] = await ctx.storage.transaction(async (tx) => {
-      const out: Signed[] = []
-      for (const item of group) {
+    const signed: Signed[] = []
+    try {
+      for (const [i, item] of group.entries()) {
         const { intent } = item
-        const nonce = await tx.nonces.reserve(scope)
+        const nonce = nonces[i] as number
         const request = {
           chainId: chain.chainId,
           type: 'eip1559' as const,
@@ -297,7 +304,7 @@ export function createRelaySender(ctx: EngineContext, chain: ChainPort): RelaySe
         }
         assertWithinGasCaps(request, caps)
         const raw = await chain.relayer.signTransaction(request)
-        out.push({
+        signed.push({
           item,
           record: {
             txHash: keccak256(raw),
@@ -323,10 +330,21 @@ export function createRelaySender(ctx: EngineContext, chain: ChainPort): RelaySe
           },
         })
       }
-      await tx.relay.recordTransactions(out.map((s) => s.record))
-      return out
-    })
+      await ctx.storage.relay.recordTransactions(signed.map((x) => x.record))
+    } catch (error) {
+      // Nothing was stored or broadcast: give the nonces back for the next group.
+      await ctx.storage
+        .transaction(async (tx) => {
+          for (const nonce of nonces) await tx.nonces.release({ ...scope, nonce })
+        })
+        .catch(() => undefined)
+      throw error
+    }
+    return signed
+  }
 
+  /** Broadcasts a stored group in nonce order, handles a refusal, settles the receipts and answers. */
+  async function sendGroup(signed: Signed[]): Promise<void> {
     const sent: Signed[] = []
     let failure: { index: number; kind: SendErrorKind; message: string } | undefined
     for (let i = 0; i < signed.length; i++) {
@@ -419,23 +437,60 @@ export function createRelaySender(ctx: EngineContext, chain: ChainPort): RelaySe
     requeue(behind.map((s) => s.item))
   }
 
+  /**
+   * The loop: groups are signed while the previous group is being broadcast (a pipeline of depth one;
+   * broadcasts stay in nonce order because each waits for the one before). Recovery runs with no
+   * broadcast in flight.
+   */
   async function run() {
     if (running) return
     running = true
+    let sending: Promise<void> = Promise.resolve()
+    let inFlight = 0
     try {
-      while (queue.length > 0) {
+      for (;;) {
+        if (queue.length === 0) {
+          if (inFlight === 0) break
+          // Wait for new requests or for the broadcast in flight to finish.
+          await new Promise<void>((resolve) => {
+            wakeLoop = resolve
+            void sending.then(resolve)
+          })
+          wakeLoop = undefined
+          continue
+        }
         const group = queue.splice(0, MAX_GROUP)
         stats.groups++
         if (group.length > stats.largestGroup) stats.largestGroup = group.length
+        let signed: Signed[]
         try {
-          await processGroup(group)
+          if (!recovered) {
+            await sending
+            await recover()
+            recovered = true
+          }
+          signed = await signGroup(group)
         } catch (error) {
-          // Nothing of this group was broadcast (signing, storage, fees or recovery failed).
+          // Nothing of this group was broadcast (fees, recovery, signing or storage failed).
           recovered = recovered && isLoyaltyError(error)
           stats.failed += group.length
           logger.error({ error: error instanceof Error ? error.message : String(error) }, 'relayer group failed')
           for (const item of group) item.reject(error)
+          continue
         }
+        inFlight++
+        sending = sending
+          .then(() => sendGroup(signed))
+          .catch((error: unknown) => {
+            recovered = false
+            logger.error({ error: error instanceof Error ? error.message : String(error) }, 'relayer broadcast failed')
+            for (const s of signed) s.item.reject(error)
+          })
+          .finally(() => {
+            inFlight--
+          })
+        // At most one signed group waits behind the one being broadcast.
+        if (inFlight > 1) await sending
       }
     } finally {
       running = false
@@ -447,6 +502,7 @@ export function createRelaySender(ctx: EngineContext, chain: ChainPort): RelaySe
     send(intent, options = {}) {
       return new Promise<RelayTxOutcome>((resolve, reject) => {
         queue.push({ intent, receiptTimeoutMs: options.receiptTimeoutMs ?? 60_000, attempts: 0, resolve, reject })
+        wakeLoop?.()
         void run()
       })
     },
