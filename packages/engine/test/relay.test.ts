@@ -434,4 +434,29 @@ describe.each(testDatabases())('relay (engine) on $dialect', (db) => {
     const brandBudget = await failure(call({ brandDailyGasBudget: 10_000 }))
     expect(brandBudget.details).toMatchObject({ scope: 'brand', brandId })
   })
+
+  it('refuses to sign over the 100 gwei fee cap (503 GAS_PRICE_CAP_EXCEEDED), nothing stored', async () => {
+    await t.rpc('hardhat_setNextBlockBaseFeePerGas', ['0x2e90edd000']) // 200 gwei
+    await t.rpc('evm_mine')
+    const sender = createRelaySender(ctx, t.chain)
+    const user = await login()
+    const e = await failure(
+      sender.send({
+        kind: 'call',
+        to: t.chain.contracts.perkCollection,
+        data: claimData(user.walletAddress, freeCollectionId),
+        gas: 300_000n,
+        functionName: 'claimFor',
+        userAddress: user.walletAddress,
+        brandId,
+      }),
+    )
+    expect(e.code).toBe('GAS_PRICE_CAP_EXCEEDED')
+    expect(e.category).toBe('unavailable')
+    expect(
+      await ctx.storage.relay.listUnsettled({ chainId: t.chain.chainId, signer: t.chain.relayer.address }),
+    ).toEqual([])
+    await t.rpc('hardhat_setNextBlockBaseFeePerGas', ['0x3b9aca00']) // back to 1 gwei
+    await t.rpc('evm_mine')
+  })
 })

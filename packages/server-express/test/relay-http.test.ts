@@ -294,6 +294,14 @@ describe.each(testDialects)('relayer and perk charges over HTTP on $dialect', ({
       expect(answer.code, what).toBe(code)
       expect(answer.details, what).toMatchObject(details)
     }
+    // A claim of a collection that does not exist fails its simulation: 500 with the reason, no gas spent.
+    const missing = await relay(u, { to: chain.contracts.perkCollection, data: claimData(u.walletAddress, 999_999) })
+    expect(missing.status).toBe(500)
+    expect(await missing.json()).toEqual({
+      error: 'Transaction would fail on chain',
+      code: 'TRANSACTION_FAILED',
+      details: { stage: 'simulation', reason: 'CollectionNotFound(999999)' },
+    })
     // Nothing above reached the chain or the hourly window.
     const window = Math.floor(Date.now() / 3_600_000) * 3_600_000
     expect(

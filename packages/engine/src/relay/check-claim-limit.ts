@@ -6,15 +6,45 @@ import { ClaimLimitReachedError } from './relay-errors'
 export type PerkCollectionState = {
   /** Lowercase 0x address that receives the points of every claim (the brand). */
   brand: string
-  active: boolean
-  price: bigint
   maxPerUser: bigint
   claims: bigint
 }
 
+type FixedTerms = { brand: string; maxPerUser: bigint }
+const terms = new WeakMap<ChainPort, Map<bigint, Promise<FixedTerms>>>()
+
 /**
- * Reads the collection and the user's claims of it, and throws ClaimLimitReachedError (409) when the
- * user is at the collection's `maxPerUser` (0 = unlimited). Answers what it read.
+ * A collection's brand and maximum per user, which PerkCollection never changes after creation
+ * (only `active` and `price` have setters): read once per collection and kept for the process.
+ */
+function fixedTermsOf(chain: ChainPort, collectionId: bigint): Promise<FixedTerms> {
+  let byId = terms.get(chain)
+  if (!byId) {
+    byId = new Map()
+    terms.set(chain, byId)
+  }
+  let cached = byId.get(collectionId)
+  if (!cached) {
+    cached = chain.publicClient
+      .readContract({
+        address: chain.contracts.perkCollection,
+        abi: perkCollectionAbi,
+        functionName: 'collection',
+        args: [collectionId],
+      })
+      .then((c) => ({ brand: c.brand.toLowerCase(), maxPerUser: c.maxPerUser }))
+    const map = byId
+    cached.catch(() => map.delete(collectionId))
+    if (byId.size >= 10_000) byId.clear()
+    byId.set(collectionId, cached)
+  }
+  return cached
+}
+
+/**
+ * Reads the user's claims of the collection (live) and the collection's fixed terms (cached), and
+ * throws ClaimLimitReachedError (409) when the user is at `maxPerUser` (0 = unlimited). A collection
+ * that does not exist reverts (CollectionNotFound): the caller's simulation reports it.
  */
 export async function checkClaimLimit(
   chain: ChainPort,
@@ -22,7 +52,7 @@ export async function checkClaimLimit(
 ): Promise<PerkCollectionState> {
   const contract = { address: chain.contracts.perkCollection, abi: perkCollectionAbi } as const
   const [collection, claims] = await Promise.all([
-    chain.publicClient.readContract({ ...contract, functionName: 'collection', args: [p.collectionId] }),
+    fixedTermsOf(chain, p.collectionId),
     chain.publicClient.readContract({ ...contract, functionName: 'claimsOf', args: [p.collectionId, p.user] }),
   ])
   if (collection.maxPerUser !== 0n && claims >= collection.maxPerUser) {
@@ -32,11 +62,5 @@ export async function checkClaimLimit(
       maxPerUser: Number(collection.maxPerUser),
     })
   }
-  return {
-    brand: collection.brand.toLowerCase(),
-    active: collection.active,
-    price: collection.price,
-    maxPerUser: collection.maxPerUser,
-    claims,
-  }
+  return { brand: collection.brand, maxPerUser: collection.maxPerUser, claims }
 }

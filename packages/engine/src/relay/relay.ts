@@ -177,7 +177,14 @@ export async function relay(
 
   let collectionBrand: string | undefined
   if (call.kind === 'perkCollection') {
-    collectionBrand = (await checkClaimLimit(chain, { collectionId: call.collectionId, user: userAddress })).brand
+    collectionBrand = (
+      await checkClaimLimit(chain, { collectionId: call.collectionId, user: userAddress }).catch((error: unknown) => {
+        // An unknown collection reverts (CollectionNotFound): the call would fail.
+        const revert = decodeRelayRevert(error)
+        if (!revert.reverted || error instanceof ClaimLimitReachedError) throw error
+        throw failure(call, revert, 'simulation')
+      })
+    ).brand
     const constraint = await checkPurchaseConstraint(ctx, {
       collectionId: call.collectionId.toString(),
       userAddress,
