@@ -1,5 +1,8 @@
 export { type CreateAppParameters, createApp } from './app/create-app'
+export { type DeployRpcContractsParameters, deployRpcContracts } from './chain/deploy-rpc-contracts'
+export { gasCapsFromEnv } from './chain/gas-caps-from-env'
 export { type OpenChainParameters, type OpenedChain, openChain } from './chain/open-chain'
+export { type EmbeddedChain, type StartEmbeddedChainParameters, startEmbeddedChain } from './chain/start-embedded-chain'
 export type { CliIo, Command } from './cli/command'
 export { runCli } from './cli/run-cli'
 export { envSchema } from './config/env-schema'
