@@ -3,7 +3,8 @@
  *
  * The whole server (`startServer`: storage, embedded EDR chain, minter, HTTP on a free port) serves
  * `POST /relay` over HTTP. Users log in (local identity provider); each relayed transaction is a
- * `claimFor` of a free perk for the requesting user, with no gasLimit (the relayer estimates it),
+ * `claimFor` of a free perk for the requesting user, with no gasLimit (the relayer estimates it;
+ * `--gas-limit N` sends one, and the relayer then only simulates the call),
  * sent by `--concurrency` clients in flight; at most 30 per user (the 35/h limit holds).
  * Printed: relayed transactions per second (all confirmed on chain), latency p50/p90/p99/max, the
  * relay sender's groups; then the baseline: raw signed transactions sent one after another straight
@@ -31,12 +32,15 @@ const { values } = parseArgs({
     tx: { type: 'string', default: process.env.BENCH_TX ?? '3000' },
     concurrency: { type: 'string', default: process.env.BENCH_CONCURRENCY ?? '64' },
     baseline: { type: 'string', default: process.env.BENCH_BASELINE ?? '1000' },
+    /** Send this gasLimit with every relay (the relayer then simulates with eth_call instead of estimating). */
+    'gas-limit': { type: 'string', default: process.env.BENCH_GAS_LIMIT ?? '' },
   },
 })
 const TX = Number(values.tx)
 const CONCURRENCY = Number(values.concurrency)
 const BASELINE = Number(values.baseline)
 const PER_USER = 30
+const GAS_LIMIT = values['gas-limit'] ? Number(values['gas-limit']) : undefined
 
 /** The load generator (plain JS, evaluated in a worker thread): `concurrency` requests in flight. */
 const CLIENT = `
@@ -128,6 +132,7 @@ try {
             args: [user.walletAddress as Address, BigInt(perk.collectionId)],
           }),
           userAddress: user.walletAddress,
+          ...(GAS_LIMIT === undefined ? {} : { gasLimit: GAS_LIMIT }),
         }),
       }
     })
@@ -180,7 +185,7 @@ try {
   const f = (n: number) => n.toFixed(1)
   console.log(`relayer benchmark (${server.runtime.storage.dialect}, embedded EDR chain, HTTP on loopback)`)
   console.log(
-    `  relayed:      ${result.hashes.length}/${TX} confirmed, ${result.failures} failed, concurrency ${CONCURRENCY}`,
+    `  relayed:      ${result.hashes.length}/${TX} confirmed, ${result.failures} failed, concurrency ${CONCURRENCY}, ${GAS_LIMIT === undefined ? 'gas estimated by the relayer' : `gasLimit ${GAS_LIMIT} given`}`,
   )
   console.log(`  throughput:   ${f(result.hashes.length / result.seconds)} relayed tx/s (${f(result.seconds)} s)`)
   console.log(`  latency ms:   p50 ${f(result.p50)}  p90 ${f(result.p90)}  p99 ${f(result.p99)}  max ${f(result.max)}`)
