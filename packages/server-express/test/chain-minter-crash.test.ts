@@ -60,10 +60,12 @@ describe.each(testDialects)('a minter killed with SIGKILL on $dialect', (dialect
       chainId: 31337,
       signer: String(firstReady.minter).toLowerCase(),
     })
-    expect(signedOnly.length).toBeGreaterThanOrEqual(1)
+    // (A batch claimed ahead may not be signed yet: status `new`.)
+    expect(signedOnly.filter((b) => b.status === 'signed').length).toBeGreaterThanOrEqual(1)
     for (const batch of signedOnly) {
-      expect(batch.status).toBe('signed')
-      expect((await storage.mint.listTransactions(batch.batchId)).map((t) => t.status)).toEqual(['signed'])
+      expect(['signed', 'new']).toContain(batch.status)
+      const txs = await storage.mint.listTransactions(batch.batchId)
+      expect(txs.map((t) => t.status)).toEqual(batch.status === 'signed' ? ['signed'] : [])
     }
 
     // 2. Killed right after its 2nd broadcast: mined and journaled, not confirmed in the database.
@@ -74,9 +76,9 @@ describe.each(testDialects)('a minter killed with SIGKILL on $dialect', (dialect
     const open = await storage.mint.listOpenBatches({ chainId: 31337, signer })
     const journaled = await storage.chainJournal.list({ chainKey: 'embedded', afterSeq: 0, limit: 100_000 })
     const journaledHashes = new Set(journaled.map((e) => e.txHash))
-    const minedNotConfirmed = open.filter((b) => journaledHashes.has(b.txHash))
-    expect(minedNotConfirmed).toHaveLength(1)
-    const unconfirmed = minedNotConfirmed[0]!
+    // (More than one when a background send had finished and its batch was not confirmed yet.)
+    const minedNotConfirmed = open.filter((b) => b.txHash !== null && journaledHashes.has(b.txHash))
+    expect(minedNotConfirmed.length).toBeGreaterThanOrEqual(1)
 
     // 3. Killed at a random moment once a good part is minted.
     const third = spawnMinterProcess(env({}))
@@ -109,8 +111,13 @@ describe.each(testDialects)('a minter killed with SIGKILL on $dialect', (dialect
     expect(new Set(report.batchMinted.map((b) => b.batchId)).size).toBe(report.batchMinted.length)
     const counts = await storage.mint.countJobs()
     expect(counts).toEqual({ pending: 0, batched: 0, confirmed: JOBS })
-    // The batch caught between "mined" and "confirmed" is confirmed by the transaction that mined it.
-    expect((await storage.mint.getBatch(unconfirmed.batchId))?.txHash).toBe(unconfirmed.txHash)
+    // A batch caught between "mined" and "confirmed" is confirmed by the transaction that mined it.
+    for (const unconfirmed of minedNotConfirmed) {
+      expect(await storage.mint.getBatch(unconfirmed.batchId)).toMatchObject({
+        status: 'confirmed',
+        txHash: unconfirmed.txHash,
+      })
+    }
     const minted = new Set(report.batchMinted.map((b) => b.tx))
     const job = await storage.mint.getJobByKey('crash:0')
     expect(minted.has(job!.txHash!)).toBe(true)
