@@ -1,4 +1,9 @@
-import { type BulkEventsResponse, createLoyaltyClient, type ManualEventResponse } from '@loyaltykit/sdk'
+import {
+  type BulkEventsResponse,
+  type CreateCheckoutResponse,
+  createLoyaltyClient,
+  type ManualEventResponse,
+} from '@loyaltykit/sdk'
 
 export type ExampleParameters = {
   /** Where loyaltykit runs, e.g. http://localhost:3000. */
@@ -11,9 +16,14 @@ export type ExampleParameters = {
 export type ExampleResult = {
   signup: ManualEventResponse
   bulk: BulkEventsResponse
+  /** Send the buyer to `checkout.checkoutUrl`; the tokens are minted once the session is paid. */
+  checkout: CreateCheckoutResponse
 }
 
-/** What a brand backend does: reward a sign-up, then send a batch of purchases and surveys. */
+/**
+ * What a brand backend does: reward a sign-up, send a batch of survey rewards, and open a checkout
+ * where a customer buys points ($5.00 = 5,000 tokens).
+ */
 export async function runExample(p: ExampleParameters): Promise<ExampleResult> {
   const loyalty = createLoyaltyClient({ baseUrl: p.baseUrl })
   const signup = await loyalty.events.track({
@@ -31,5 +41,12 @@ export async function runExample(p: ExampleParameters): Promise<ExampleResult> {
       domain: p.domain,
     })),
   })
-  return { signup, bulk }
+  const checkout = await loyalty.payments.createCheckout({
+    brandId: p.brandId,
+    amount: 500,
+    userEmail: 'ada@example.com',
+    successUrl: 'https://shop.example.com/thanks',
+    cancelUrl: 'https://shop.example.com/cart',
+  })
+  return { signup, bulk, checkout }
 }

@@ -33,15 +33,26 @@ describe('examples/brand-backend against a running server', () => {
     expect(result.signup.success).toBe(true)
     expect(result.signup.transactionHash).toMatch(/^0x[0-9a-f]{64}$/)
     expect(result.bulk.processed).toBe(2)
+    expect(result.checkout.success).toBe(true)
+    expect(result.checkout.checkoutUrl).toContain(`/loyalty-api/dev-checkout/${result.checkout.sessionId}`)
 
-    for (let i = 0; i < 200 && receiver.events.length < 3; i++) await new Promise((r) => setTimeout(r, 50))
+    // The buyer pays on the (local, dev) checkout page; the tokens are minted and a webhook follows.
+    const paid = await fetch(`${server.base}/loyalty-api/dev-checkout/${result.checkout.sessionId}/pay`, {
+      method: 'POST',
+      redirect: 'manual',
+    })
+    expect(paid.status).toBe(303)
+
+    for (let i = 0; i < 200 && receiver.events.length < 4; i++) await new Promise((r) => setTimeout(r, 50))
     expect(receiver.rejected).toBe(0)
     expect(receiver.events.map((e) => e.email).sort()).toEqual([
+      'ada@example.com',
       'ada@example.com',
       'alan@example.com',
       'grace@example.com',
     ])
-    const ada = receiver.events.find((e) => e.email === 'ada@example.com')!
+    expect(receiver.events.filter((e) => e.tokenAmount === 5000)).toHaveLength(1)
+    const ada = receiver.events.find((e) => e.email === 'ada@example.com' && e.tokenAmount === 100)!
     expect(ada).toMatchObject({
       event: 'tokens_distributed',
       brandId: brand.id,
