@@ -50,12 +50,12 @@ describe.each(testDialects)('a minter killed with SIGKILL on $dialect', (dialect
     ...extra,
   })
 
-  it('mints every job exactly once across kills and restarts', async () => {
+  it('mints every job exactly once across kills and restarts', { timeout: 180_000 }, async () => {
     // 1. Killed just before its 3rd broadcast: that batch (and the ones signed ahead of it, the minter
     //    pipelines) are signed and stored, never sent.
     const first = spawnMinterProcess(env({ LK_CRASH: 'before-send:3' }))
     const firstReady = await first.waitFor('ready')
-    expect(await first.exited).toMatchObject({ signal: 'SIGKILL' })
+    expect(await first.exit()).toMatchObject({ signal: 'SIGKILL' })
     const signedOnly = await storage.mint.listOpenBatches({
       chainId: 31337,
       signer: String(firstReady.minter).toLowerCase(),
@@ -71,7 +71,7 @@ describe.each(testDialects)('a minter killed with SIGKILL on $dialect', (dialect
     // 2. Killed right after its 2nd broadcast: mined and journaled, not confirmed in the database.
     const second = spawnMinterProcess(env({ LK_CRASH: 'after-send:2' }))
     const ready = await second.waitFor('ready')
-    expect(await second.exited).toMatchObject({ signal: 'SIGKILL' })
+    expect(await second.exit()).toMatchObject({ signal: 'SIGKILL' })
     const signer = String(ready.minter).toLowerCase()
     const open = await storage.mint.listOpenBatches({ chainId: 31337, signer })
     const journaled = await storage.chainJournal.list({ chainKey: 'embedded', afterSeq: 0, limit: 100_000 })
@@ -83,13 +83,15 @@ describe.each(testDialects)('a minter killed with SIGKILL on $dialect', (dialect
     // 3. Killed at a random moment once a good part is minted.
     const third = spawnMinterProcess(env({}))
     await third.waitFor('ready')
-    for (;;) {
+    for (const deadline = Date.now() + 40_000; ; ) {
       const counts = await storage.mint.countJobs()
       if (counts.confirmed >= JOBS * 0.5) break
+      if (Date.now() > deadline)
+        throw new Error(`third run stalled: ${JSON.stringify(counts)}; ${third.stderr().slice(-2000)}`)
       await new Promise((r) => setTimeout(r, 5 + Math.random() * 20))
     }
     third.child.kill('SIGKILL')
-    expect(await third.exited).toMatchObject({ signal: 'SIGKILL' })
+    expect(await third.exit()).toMatchObject({ signal: 'SIGKILL' })
     const midway = await storage.mint.countJobs()
     expect(midway.confirmed).toBeLessThan(JOBS)
 
@@ -97,7 +99,7 @@ describe.each(testDialects)('a minter killed with SIGKILL on $dialect', (dialect
     const last = spawnMinterProcess(
       env({ LK_EXIT_WHEN_DRAINED: '1', LK_RECIPIENTS_FILE: join(database.dataDir, 'recipients.json') }),
     )
-    const report = (await last.waitFor('drained', 120_000)) as {
+    const report = (await last.waitFor('drained', 60_000)) as {
       totalSupply: string
       balances: Record<string, string>
       batchMinted: Array<{ batchId: string; count: string; tx: string }>

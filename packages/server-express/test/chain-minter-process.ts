@@ -12,6 +12,8 @@ export type MinterProcess = {
   /** Resolves with the first line of this `event`. */
   waitFor(event: string, timeoutMs?: number): Promise<Record<string, unknown>>
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>
+  /** `exited`, or a rejection naming the process's last output after `timeoutMs`. */
+  exit(timeoutMs?: number): Promise<{ code: number | null; signal: NodeJS.Signals | null }>
 }
 
 /** Spawns test/fixtures/chain-minter-process.ts (see its header for the LK_* variables). */
@@ -47,6 +49,20 @@ export function spawnMinterProcess(env: Record<string, string | undefined>): Min
     lines,
     stderr: () => stderr,
     exited,
+    exit(timeoutMs = 30_000) {
+      let timer: NodeJS.Timeout | undefined
+      const timeout = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => {
+          child.kill('SIGKILL')
+          reject(
+            new Error(
+              `process did not exit within ${timeoutMs} ms; last lines ${JSON.stringify(lines.slice(-3))}; stderr: ${stderr.slice(-2000)}`,
+            ),
+          )
+        }, timeoutMs)
+      })
+      return Promise.race([exited, timeout]).finally(() => clearTimeout(timer))
+    },
     waitFor(event, timeoutMs = 60_000) {
       const seen = lines.find((l) => l.event === event)
       if (seen) return Promise.resolve(seen)
