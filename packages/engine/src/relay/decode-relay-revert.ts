@@ -1,5 +1,6 @@
 import { businessEscrowAbi, perkCollectionAbi, pointsSaleAbi, pointsTokenAbi } from '@loyaltykit/contracts'
-import { type Abi, BaseError, decodeErrorResult, type Hex } from 'viem'
+import { type Abi, BaseError, decodeErrorResult } from 'viem'
+import { revertData } from '../chain/revert-data'
 
 /** Custom errors of every approved contract (the token's errors bubble up through the others). */
 const ERRORS_ABI: Abi = (() => {
@@ -21,27 +22,6 @@ const ERRORS_ABI: Abi = (() => {
 export type RelayRevert =
   | { reverted: true; errorName: string; args: readonly unknown[]; message: string }
   | { reverted: false; message: string }
-
-function revertData(error: unknown): Hex | undefined {
-  if (error instanceof BaseError) {
-    const found = error.walk((e) => {
-      const data = (e as { raw?: unknown }).raw ?? (e as { data?: unknown }).data
-      return typeof data === 'string' && data.startsWith('0x') && data.length >= 10
-    }) as { data?: Hex; raw?: Hex } | null
-    const data = found?.raw ?? found?.data
-    if (data) return data
-  }
-  let e: unknown = error
-  for (let depth = 0; e && typeof e === 'object' && depth < 8; depth++) {
-    const data = (e as { data?: unknown }).data
-    if (typeof data === 'string' && data.startsWith('0x') && data.length >= 10) return data as Hex
-    if (data && typeof data === 'object' && typeof (data as { data?: unknown }).data === 'string') {
-      return (data as { data: Hex }).data
-    }
-    e = (e as { cause?: unknown }).cause
-  }
-  return undefined
-}
 
 const show = (v: unknown) => (typeof v === 'bigint' ? v.toString() : String(v))
 
