@@ -9,7 +9,7 @@ import {
   withGasCaps,
 } from '@loyaltykit/engine'
 import { createPublicClient, defineChain, type Hex, http, type PublicClient, type Transport, webSocket } from 'viem'
-import { privateKeyToAccount } from 'viem/accounts'
+import { privateKeyToFastAccount } from './fast-local-account'
 import { loadRpcContracts } from './rpc-contract-addresses'
 
 export type OpenRpcChainParameters = {
@@ -70,8 +70,8 @@ export async function openRpcChain(p: OpenRpcChainParameters): Promise<RpcChain>
       pointsToken: contracts.pointsToken,
     })
   }
-  const minter = withGasCaps(privateKeyToAccount(p.minterKey), p.gasCaps)
-  const relayer = withGasCaps(privateKeyToAccount(p.relayerKey ?? p.minterKey), p.gasCaps)
+  const minter = withGasCaps(privateKeyToFastAccount(p.minterKey), p.gasCaps)
+  const relayer = withGasCaps(privateKeyToFastAccount(p.relayerKey ?? p.minterKey), p.gasCaps)
   const canMint = await publicClient.readContract({
     address: contracts.pointsToken,
     abi: pointsTokenAbi,
