@@ -7,7 +7,8 @@ export type PerkCollectionState = {
   /** Lowercase 0x address that receives the points of every claim (the brand). */
   brand: string
   maxPerUser: bigint
-  claims: bigint
+  /** The user's claims, read when the collection has a maximum per user. */
+  claims?: bigint
 }
 
 type FixedTerms = { brand: string; maxPerUser: bigint }
@@ -42,20 +43,24 @@ function fixedTermsOf(chain: ChainPort, collectionId: bigint): Promise<FixedTerm
 }
 
 /**
- * Reads the user's claims of the collection (live) and the collection's fixed terms (cached), and
- * throws ClaimLimitReachedError (409) when the user is at `maxPerUser` (0 = unlimited). A collection
- * that does not exist reverts (CollectionNotFound): the caller's simulation reports it.
+ * Reads the collection's fixed terms (cached) and, when it has a maximum per user, the user's claims
+ * (live), and throws ClaimLimitReachedError (409) when the user is at `maxPerUser`. A collection
+ * without a maximum (0) costs no chain read. A collection that does not exist reverts
+ * (CollectionNotFound): the caller's simulation reports it.
  */
 export async function checkClaimLimit(
   chain: ChainPort,
   p: { collectionId: bigint; user: Address },
 ): Promise<PerkCollectionState> {
-  const contract = { address: chain.contracts.perkCollection, abi: perkCollectionAbi } as const
-  const [collection, claims] = await Promise.all([
-    fixedTermsOf(chain, p.collectionId),
-    chain.publicClient.readContract({ ...contract, functionName: 'claimsOf', args: [p.collectionId, p.user] }),
-  ])
-  if (collection.maxPerUser !== 0n && claims >= collection.maxPerUser) {
+  const collection = await fixedTermsOf(chain, p.collectionId)
+  if (collection.maxPerUser === 0n) return { brand: collection.brand, maxPerUser: 0n }
+  const claims = await chain.publicClient.readContract({
+    address: chain.contracts.perkCollection,
+    abi: perkCollectionAbi,
+    functionName: 'claimsOf',
+    args: [p.collectionId, p.user],
+  })
+  if (claims >= collection.maxPerUser) {
     throw new ClaimLimitReachedError({
       collectionId: p.collectionId.toString(),
       currentClaims: Number(claims),
