@@ -200,3 +200,54 @@ describe('journaled provider', () => {
     await storageLike.close()
   }, 30_000)
 })
+
+describe('journaled provider reads', () => {
+  it('lets at most two reads into EDR at once, in order, and never holds a state change behind them', async () => {
+    let inside = 0
+    let most = 0
+    const order: number[] = []
+    const gates: Array<() => void> = []
+    const inner = {
+      on: () => undefined,
+      removeListener: () => undefined,
+      async request({ method, params }: { method: string; params?: unknown[] }) {
+        if (method !== 'eth_call') return '0x1'
+        inside++
+        most = Math.max(most, inside)
+        order.push(Number(params?.[0]))
+        await new Promise<void>((resolve) => gates.push(resolve))
+        inside--
+        return params?.[0]
+      },
+    }
+    const appended: string[] = []
+    const provider = journalProvider({
+      inner: inner as never,
+      journal: {
+        append: async (entry) => {
+          appended.push(entry.method)
+        },
+        list: async () => [],
+        last: async () => undefined,
+        count: async () => 0,
+      },
+      chainKey: 'gate',
+      lastSeq: 0,
+      head: 0,
+      logger: silentLogger,
+    })
+    const reads = Array.from({ length: 10 }, (_, i) => provider.request({ method: 'eth_call', params: [i] } as never))
+    await new Promise((r) => setTimeout(r, 20))
+    expect(inside).toBe(2)
+    // A state change goes straight in, with two reads still in EDR.
+    await provider.request({ method: 'hardhat_setBalance', params: ['0x1', '0x1'] } as never)
+    expect(appended).toEqual(['hardhat_setBalance'])
+    while (gates.length > 0 || inside > 0) {
+      gates.shift()?.()
+      await new Promise((r) => setTimeout(r, 1))
+    }
+    expect(await Promise.all(reads)).toEqual(Array.from({ length: 10 }, (_, i) => i))
+    expect(most).toBe(2)
+    expect(order).toEqual(Array.from({ length: 10 }, (_, i) => i))
+  })
+})

@@ -1,4 +1,4 @@
-import type { Address, LocalAccount, PublicClient, Transport } from 'viem'
+import type { Address, Hex, LocalAccount, PublicClient, TransactionReceipt, Transport } from 'viem'
 
 export type ContractAddresses = {
   pointsToken: Address
@@ -41,4 +41,14 @@ export interface ChainPort {
   explorerUrl?: string
   /** 'embedded' for the in-process dev chain, 'rpc' for a JSON-RPC URL. */
   kind: 'embedded' | 'rpc'
+  /**
+   * Embedded chain only: broadcasts one account's signed transactions (in nonce order) and mines
+   * them together (one block when they fit, instead of a block each). The first `mined` are mined,
+   * `receipts` in the same order (a status may be reverted); when fewer than all, `error` is why
+   * the next one was not (classify it with `classifySendError`) and nothing behind it was kept.
+   * Absent on RPC chains.
+   */
+  sendRawTransactions?(
+    raws: readonly Hex[],
+  ): Promise<{ mined: number; receipts: TransactionReceipt[]; error?: unknown }>
 }

@@ -57,6 +57,11 @@ type Pending = {
 
 type Signed = { item: Pending; record: RelayTxRecord }
 
+/** A broadcast transaction; with its receipt when the chain mined it in the same call. */
+type Sent = Signed & { receipt?: TransactionReceipt | undefined }
+
+type BroadcastFailure = { index: number; kind: SendErrorKind; message: string }
+
 type Broadcast = { ok: true } | { ok: false; kind: SendErrorKind; message: string }
 
 /** Largest group signed in one storage transaction. */
@@ -122,29 +127,63 @@ export function createRelaySender(ctx: EngineContext, chain: ChainPort): RelaySe
     return f
   }
 
+  /** What the chain's refusal of `record` means: it is on chain already (ok), or a failure of some kind. */
+  async function judge(record: RelayTxRecord, error: unknown): Promise<Broadcast> {
+    const { kind, message } = classifySendError(error)
+    if (kind === 'already_known' || kind === 'reverted') return { ok: true }
+    if (kind === 'nonce_too_low') {
+      const diagnosis = await diagnoseNonceTooLow(client, {
+        address,
+        nonce: record.nonce,
+        txHashes: [record.txHash as Hash],
+      })
+      if (diagnosis.verdict === 'mined') return { ok: true }
+    }
+    return { ok: false, kind, message }
+  }
+
   async function broadcast(record: RelayTxRecord): Promise<Broadcast> {
     for (let attempt = 0; ; attempt++) {
       try {
         await client.request({ method: 'eth_sendRawTransaction', params: [record.raw as Hex] })
         return { ok: true }
       } catch (error) {
-        const { kind, message } = classifySendError(error)
-        if (kind === 'already_known' || kind === 'reverted') return { ok: true }
-        if (kind === 'nonce_too_low') {
-          const diagnosis = await diagnoseNonceTooLow(client, {
-            address,
-            nonce: record.nonce,
-            txHashes: [record.txHash as Hash],
-          })
-          if (diagnosis.verdict === 'mined') return { ok: true }
-        }
-        if (kind === 'transient' && attempt < 2) {
+        const judged = await judge(record, error)
+        if (!judged.ok && judged.kind === 'transient' && attempt < 2) {
           await new Promise((r) => setTimeout(r, 100 * 4 ** attempt))
           continue
         }
-        return { ok: false, kind, message }
+        return judged
       }
     }
+  }
+
+  /**
+   * Broadcasts a group in nonce order until the first refusal. On the embedded chain the group is
+   * mined together (`sendRawTransactions`: one block instead of one per transaction, receipts in
+   * the same round); elsewhere one `eth_sendRawTransaction` each.
+   */
+  async function broadcastGroup(signed: Signed[]): Promise<{ sent: Sent[]; failure?: BroadcastFailure }> {
+    const sent: Sent[] = []
+    const sendMany = chain.sendRawTransactions?.bind(chain)
+    for (let i = 0; i < signed.length; ) {
+      let result: Broadcast
+      if (sendMany) {
+        const batch = await sendMany(signed.slice(i).map((s) => s.record.raw as Hex))
+        for (let k = 0; k < batch.mined; k++) sent.push({ ...(signed[i + k] as Signed), receipt: batch.receipts[k] })
+        i += batch.mined
+        if (i >= signed.length) break
+        result = await judge((signed[i] as Signed).record, batch.error)
+        // Network-like trouble: the one-by-one path retries it.
+        if (!result.ok && result.kind === 'transient') result = await broadcast((signed[i] as Signed).record)
+      } else {
+        result = await broadcast((signed[i] as Signed).record)
+      }
+      if (!result.ok) return { sent, failure: { index: i, kind: result.kind, message: result.message } }
+      sent.push(signed[i] as Signed)
+      i++
+    }
+    return { sent }
   }
 
   /** Records receipts (once each) and the gas they used, per user and brand, in one transaction. */
@@ -345,29 +384,21 @@ export function createRelaySender(ctx: EngineContext, chain: ChainPort): RelaySe
 
   /** Broadcasts a stored group in nonce order, handles a refusal, settles the receipts and answers. */
   async function sendGroup(signed: Signed[]): Promise<void> {
-    const sent: Signed[] = []
-    let failure: { index: number; kind: SendErrorKind; message: string } | undefined
-    for (let i = 0; i < signed.length; i++) {
-      const result = await broadcast((signed[i] as Signed).record)
-      if (!result.ok) {
-        failure = { index: i, kind: result.kind, message: result.message }
-        break
-      }
-      sent.push(signed[i] as Signed)
-    }
+    const { sent, failure } = await broadcastGroup(signed)
     stats.sent += sent.length
 
     if (failure) await handleFailure(signed, failure)
 
     if (chain.kind === 'embedded') {
-      // Automine: every accepted transaction is in a block by now.
+      // Mined by now (automining, or mined with the group): the receipt came back or is readable.
       const mined = await Promise.all(
         sent.map(async (s) => ({
           s,
-          receipt: await client.getTransactionReceipt({ hash: s.record.txHash as Hash }).catch(() => undefined),
+          receipt:
+            s.receipt ?? (await client.getTransactionReceipt({ hash: s.record.txHash as Hash }).catch(() => undefined)),
         })),
       )
-      const ready = mined.filter((m): m is { s: Signed; receipt: TransactionReceipt } => m.receipt !== undefined)
+      const ready = mined.filter((m): m is { s: Sent; receipt: TransactionReceipt } => m.receipt !== undefined)
       await settle(ready.map((m) => ({ record: m.s.record, receipt: m.receipt })))
       for (const m of ready)
         m.s.item.resolve({ txHash: m.s.record.txHash as Hash, nonce: m.s.record.nonce, receipt: m.receipt })
@@ -379,7 +410,7 @@ export function createRelaySender(ctx: EngineContext, chain: ChainPort): RelaySe
   }
 
   /** The transaction at `failure.index` was refused: nothing behind it was broadcast. */
-  async function handleFailure(signed: Signed[], failure: { index: number; kind: SendErrorKind; message: string }) {
+  async function handleFailure(signed: Signed[], failure: BroadcastFailure) {
     const failed = signed[failure.index] as Signed
     const behind = signed.slice(failure.index + 1)
     const { kind, message } = failure

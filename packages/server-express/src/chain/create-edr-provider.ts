@@ -5,12 +5,15 @@ import type { EIP1193Provider } from 'viem'
 import type { EmbeddedGenesis } from './embedded-chain-settings'
 
 /**
- * A fresh in-process EDR chain (Hardhat 3's simulated network) for `genesis`: automine, FIFO
- * mempool, no unlocked accounts (every transaction is signed by the server and sent raw, so the
- * journal can replay it). `hardhat/hre` with an inline config: no hardhat.config file is read.
+ * A fresh in-process EDR chain (Hardhat 3's simulated network) for `genesis`: FIFO mempool, no
+ * unlocked accounts (every transaction is signed by the server and sent raw, so the journal can
+ * replay it). `automine: false` for the embedded chain, whose journaled provider mines blocks
+ * itself (a group of transactions per block). `hardhat/hre` with an inline config: no
+ * hardhat.config file is read.
  */
 export async function createEdrProvider(
   genesis: EmbeddedGenesis,
+  options: { automine?: boolean } = {},
 ): Promise<{ provider: EIP1193Provider; close(): Promise<void> }> {
   const hre = await createHardhatRuntimeEnvironment(
     {
@@ -24,7 +27,7 @@ export async function createEdrProvider(
           blockGasLimit: genesis.blockGasLimit,
           initialBaseFeePerGas: BigInt(genesis.initialBaseFeePerGas),
           coinbase: genesis.coinbase,
-          mining: { auto: true, mempool: { order: 'fifo' } },
+          mining: { auto: options.automine ?? true, interval: 0, mempool: { order: 'fifo' } },
           // Like a real node: a reverting transaction is mined and its hash returned (status 0).
           throwOnTransactionFailures: false,
           accounts: [],

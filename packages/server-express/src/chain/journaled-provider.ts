@@ -1,11 +1,14 @@
 import { type ChainJournalStore, type Logger, UnavailableError } from '@loyaltykit/engine'
-import type { EIP1193Provider } from 'viem'
+import { type EIP1193Provider, type Hex, keccak256, parseTransaction, type RpcTransactionReceipt } from 'viem'
 
 /** Calls that change state without mining a block; journaled and replayed verbatim. */
 const STATE_CALLS = new Set(['hardhat_setBalance', 'hardhat_setNonce', 'hardhat_setCode', 'hardhat_setStorageAt'])
 
-/** Calls that mine a block; journaled with the block's number, timestamp and state root. */
-const MINING_CALLS = new Set(['eth_sendRawTransaction', 'evm_mine'])
+/**
+ * Journal method of a block of several raw transactions (params: the raw transactions in block
+ * order). A block of one is journaled as `eth_sendRawTransaction`, an empty one as `evm_mine`.
+ */
+export const MINED_RAW_TRANSACTIONS = 'loyaltykit_minedRawTransactions'
 
 /** Calls the journal cannot represent (or that would make replay diverge): refused. */
 const REFUSED_CALLS = new Set([
@@ -29,7 +32,21 @@ const REFUSED_CALLS = new Set([
 
 type Block = { number: string; timestamp: string; stateRoot: string; transactions: string[] }
 
+/**
+ * What `sendRawTransactions` did: the first `mined` transactions are mined (their receipts, in
+ * order); when fewer than all, `error` is why the next one is not (a node's refusal).
+ */
+export type SendRawTransactionsResult = { mined: number; receipts: RpcTransactionReceipt[]; error?: unknown }
+
 export type JournaledProvider = EIP1193Provider & {
+  /**
+   * Broadcasts one account's signed transactions (in nonce order) and mines them together: one
+   * block when they fit in the block gas limit (the rest in further blocks), each block journaled
+   * once. The first transaction the chain refuses ends the group (its error is returned; the ones
+   * behind it are taken back out of the pool); one that cannot be mined (a nonce gap, a max fee
+   * under the base fee) too. A reverting transaction is mined (status 0).
+   */
+  sendRawTransactions(raws: readonly Hex[]): Promise<SendRawTransactionsResult>
   /** Waits until every journal write in flight is stored. */
   flush(): Promise<void>
   /** Set once a journal write failed for good: every call then fails (the chain and the database would disagree). */
@@ -46,6 +63,8 @@ export type JournalProviderParameters = {
   head: number
   logger: Logger
   now?: () => number
+  /** Reads let into EDR at once; the others wait in order. Default 2. */
+  maxReadsInFlight?: number
 }
 
 function rpcError(code: number, message: string) {
@@ -53,10 +72,12 @@ function rpcError(code: number, message: string) {
 }
 
 /**
- * Wraps the EDR provider so that every state change is journaled in storage, in the order the chain
- * executed it, before the caller hears of it. State-changing calls run one at a time; each block
- * mined by a call is recorded (method, params, block number, timestamp, state root). A transaction
- * that reverts is mined too (EDR throws for it): it is journaled all the same.
+ * Wraps the EDR provider (created with automining OFF) so that every state change is journaled in
+ * storage, in the order the chain executed it, before the caller hears of it. State-changing calls
+ * run one at a time. Transactions are mined here: `eth_sendRawTransaction` sends and mines one
+ * (automining, as seen from outside: a refused transaction throws, a reverting one is mined), and
+ * `sendRawTransactions` sends a group and mines it in one block. Each block is recorded (its raw
+ * transactions, number, timestamp, state root); the pool is empty whenever no state change runs.
  *
  * If a journal write fails (after retries) the provider stops answering: a chain ahead of its
  * journal would lose that transaction at the next restart while the database believes it.
@@ -65,16 +86,39 @@ function rpcError(code: number, message: string) {
 export function journalProvider(p: JournalProviderParameters): JournaledProvider {
   const { inner, journal, chainKey, logger } = p
   const now = p.now ?? Date.now
+  const maxReadsInFlight = p.maxReadsInFlight ?? 2
   let seq = p.lastSeq
   let head = p.head
   let failure: Error | undefined
   let tail: Promise<unknown> = Promise.resolve()
 
   function exclusive<T>(fn: () => Promise<T>): Promise<T> {
-    const run = tail.then(fn, fn)
+    const run = tail.then(() => {
+      if (failure) throw failure
+      return fn()
+    })
     tail = run.catch(() => undefined)
     return run
   }
+
+  // EDR serves one request at a time: requests sent to it together wait on a lock inside it, and on
+  // two cores that waiting takes CPU from the one working (64 reads in flight doubled the CPU per
+  // relayed transaction). So reads enter EDR a few at a time, in order of arrival; state changes
+  // (one at a time already, in `exclusive`) are not held back.
+  let reading = 0
+  const readers: Array<() => void> = []
+  async function read(method: string, params: unknown[]): Promise<unknown> {
+    if (reading >= maxReadsInFlight) await new Promise<void>((resolve) => readers.push(resolve))
+    reading++
+    try {
+      return await inner.request({ method, params } as never)
+    } finally {
+      reading--
+      readers.shift()?.()
+    }
+  }
+  const call = (method: string, params: unknown[]) => inner.request({ method, params } as never) as Promise<unknown>
+  const blockOf = (tag: string) => call('eth_getBlockByNumber', [tag, false]) as Promise<Block>
 
   async function append(method: string, params: unknown, block: Block | undefined) {
     const entry = {
@@ -109,37 +153,102 @@ export function journalProvider(p: JournalProviderParameters): JournaledProvider
     }
   }
 
-  async function mutate(method: string, params: unknown): Promise<unknown> {
-    let result: unknown
-    let error: unknown
-    try {
-      result = await inner.request({ method, params } as never)
-    } catch (e) {
-      error = e
+  /** The block just mined must be the next one and hold exactly `expected` (a prefix of them). */
+  function assertRepresentable(block: Block, expected: readonly Hex[]) {
+    const number = Number(block.number)
+    if (
+      number !== head + 1 ||
+      block.transactions.length > expected.length ||
+      block.transactions.some((hash, i) => hash.toLowerCase() !== expected[i])
+    ) {
+      failure = new UnavailableError(
+        'the embedded chain mined a block the journal cannot represent',
+        'EMBEDDED_CHAIN_JOURNAL_FAILED',
+        { head, number, transactions: block.transactions.length },
+      )
+      throw failure
     }
-    if (MINING_CALLS.has(method)) {
-      const block = (await inner.request({
-        method: 'eth_getBlockByNumber',
-        params: ['latest', false],
-      } as never)) as Block
-      const number = Number(block.number)
-      if (number > head) {
-        if (number !== head + 1 || block.transactions.length > (method === 'evm_mine' ? 0 : 1)) {
-          failure = new UnavailableError(
-            'the embedded chain mined a block the journal cannot represent',
-            'EMBEDDED_CHAIN_JOURNAL_FAILED',
-            { head, number, transactions: block.transactions.length },
-          )
-          throw failure
-        }
-        await append(method, method === 'evm_mine' ? [Number(block.timestamp)] : params, block)
-        head = number
-      }
-    } else if (error === undefined) {
+  }
+
+  /** A state call (no block) or `evm_mine` (an empty block: the pool is empty here). */
+  async function mutate(method: string, params: unknown[]): Promise<unknown> {
+    const result = await call(method, params)
+    if (method === 'evm_mine') {
+      const block = await blockOf('latest')
+      assertRepresentable(block, [])
+      await append('evm_mine', [Number(block.timestamp)], block)
+      head = Number(block.number)
+    } else {
       await append(method, params, undefined)
     }
-    if (error !== undefined) throw error
     return result
+  }
+
+  /** Why a transaction in the pool was not mined: its max fee is under the base fee, or a nonce gap. */
+  async function unminable(raw: Hex): Promise<Error> {
+    const tx = parseTransaction(raw)
+    const maxFee = tx.maxFeePerGas ?? tx.gasPrice
+    const next = await blockOf('pending').catch(() => undefined)
+    const baseFee = next && 'baseFeePerGas' in next ? BigInt(next.baseFeePerGas as string) : undefined
+    if (maxFee !== undefined && baseFee !== undefined && maxFee < baseFee) {
+      return rpcError(
+        -32000,
+        `Transaction maxFeePerGas (${maxFee}) is too low for the next block, which has a baseFeePerGas of ${baseFee}`,
+      )
+    }
+    return rpcError(-32003, 'Nonce too high: the transaction cannot be mined (a nonce gap before it)')
+  }
+
+  /**
+   * Runs inside `exclusive`. Sends the group at once (the pool orders one sender's transactions by
+   * nonce), mines until every accepted one is in a block, reads each block with the receipts in
+   * the same round, journals each block, and takes back out of the pool what could not be mined.
+   */
+  async function mineRawTransactions(raws: readonly Hex[]): Promise<SendRawTransactionsResult> {
+    const hashes: Hex[] = []
+    const receipts: RpcTransactionReceipt[] = []
+    let mined = 0
+    let error: unknown
+    try {
+      const sends = await Promise.allSettled(raws.map((raw) => call('eth_sendRawTransaction', [raw])))
+      for (const [i, sent] of sends.entries()) {
+        if (sent.status === 'fulfilled') {
+          hashes.push(keccak256(raws[i] as Hex))
+          continue
+        }
+        error = sent.reason
+        // Accepted ones behind a refused one are not sent, as far as the caller knows: out of the pool.
+        for (const [j, later] of sends.entries()) {
+          if (j > i && later.status === 'fulfilled') await call('hardhat_dropTransaction', [keccak256(raws[j] as Hex)])
+        }
+        break
+      }
+      while (mined < hashes.length) {
+        await call('evm_mine', [])
+        const pending = hashes.slice(mined)
+        const [block, ...found] = await Promise.all([
+          blockOf('latest'),
+          ...pending.map((hash) => call('eth_getTransactionReceipt', [hash]) as Promise<RpcTransactionReceipt | null>),
+        ])
+        assertRepresentable(block as Block, pending)
+        const count = (block as Block).transactions.length
+        if (count === 0) {
+          // Nothing more can be mined: the empty block is journaled like `evm_mine`.
+          await append('evm_mine', [Number((block as Block).timestamp)], block as Block)
+          head++
+          error = await unminable(raws[mined] as Hex)
+          break
+        }
+        const method = count === 1 ? 'eth_sendRawTransaction' : MINED_RAW_TRANSACTIONS
+        await append(method, raws.slice(mined, mined + count), block as Block)
+        head++
+        receipts.push(...(found.slice(0, count) as RpcTransactionReceipt[]))
+        mined += count
+      }
+      return error === undefined ? { mined, receipts } : { mined, receipts, error }
+    } finally {
+      for (const hash of hashes.slice(mined)) await call('hardhat_dropTransaction', [hash]).catch(() => undefined)
+    }
   }
 
   const provider = {
@@ -147,17 +256,24 @@ export function journalProvider(p: JournalProviderParameters): JournaledProvider
     removeListener: inner.removeListener.bind(inner),
     async request(args: { method: string; params?: unknown }) {
       if (failure) throw failure
-      const { method, params } = args
+      const { method } = args
+      const params = (args.params ?? []) as unknown[]
       if (REFUSED_CALLS.has(method)) {
         throw rpcError(4200, `${method} is not supported by the embedded chain (its journal could not replay it)`)
       }
-      if (MINING_CALLS.has(method) || STATE_CALLS.has(method)) {
-        return exclusive(() => {
-          if (failure) throw failure
-          return mutate(method, params)
-        })
+      if (method === 'eth_sendRawTransaction') {
+        const raw = params[0] as Hex
+        const result = await exclusive(() => mineRawTransactions([raw]))
+        if (result.error !== undefined) throw result.error
+        return keccak256(raw)
       }
-      return inner.request(args as never)
+      if (method === 'evm_mine' || STATE_CALLS.has(method)) return exclusive(() => mutate(method, params))
+      return read(method, params)
+    },
+    sendRawTransactions(raws: readonly Hex[]) {
+      if (failure) return Promise.reject(failure)
+      if (raws.length === 0) return Promise.resolve({ mined: 0, receipts: [] })
+      return exclusive(() => mineRawTransactions(raws))
     },
     flush: () => exclusive(async () => undefined),
     get failure() {

@@ -1,5 +1,6 @@
 import { type ChainJournalEntry, type ChainJournalStore, type Logger, UnavailableError } from '@loyaltykit/engine'
 import type { EIP1193Provider } from 'viem'
+import { MINED_RAW_TRANSACTIONS } from './journaled-provider'
 
 type Block = { number: string; timestamp: string; stateRoot: string }
 
@@ -23,8 +24,8 @@ export class ChainReplayError extends UnavailableError {
 
 /**
  * Rebuilds the embedded chain's state on a fresh EDR (same genesis) by re-executing its journal in
- * order: each block-producing call at its recorded timestamp (`evm_setNextBlockTimestamp`), state
- * calls verbatim. Checks the block number of every entry and the state root of every
+ * order (automining is off): each block's raw transactions are sent, then mined at the block's
+ * recorded timestamp (`evm_mine`); state calls verbatim. Checks the block number of every entry and the state root of every
  * `verifyEvery`-th entry and of the last one; throws ChainReplayError on a mismatch.
  */
 export async function replayChainJournal(p: {
@@ -76,21 +77,23 @@ export async function replayChainJournal(p: {
         await request(entry.method, params)
       } else if (entry.method === 'evm_mine') {
         await request('evm_mine', [entry.blockTimestamp])
-      } else {
-        if (entry.blockTimestamp !== null) await request('evm_setNextBlockTimestamp', [entry.blockTimestamp])
-        try {
-          await request(entry.method, params)
-        } catch (error) {
-          // A transaction that reverted was mined all the same (EDR reports it as an error); one
-          // that was rejected means the replay diverged.
-          if (Number((await latest()).number) !== head + 1) {
+      } else if (entry.method === 'eth_sendRawTransaction' || entry.method === MINED_RAW_TRANSACTIONS) {
+        // Automining is off: the block's transactions are sent, then mined at their timestamp.
+        for (const raw of params) {
+          await request('eth_sendRawTransaction', [raw]).catch((error: unknown) => {
             throw new ChainReplayError(`replaying the embedded chain failed at journal entry ${entry.seq}`, {
               seq: entry.seq,
               method: entry.method,
               error: error instanceof Error ? error.message : String(error),
             })
-          }
+          })
         }
+        await request('evm_mine', [entry.blockTimestamp])
+      } else {
+        throw new ChainReplayError(`the embedded chain journal has an unknown entry ${entry.seq}`, {
+          seq: entry.seq,
+          method: entry.method,
+        })
       }
       if (entry.blockNumber !== null) {
         head++

@@ -13,8 +13,14 @@ import {
   UnavailableError,
   withGasCaps,
 } from '@loyaltykit/engine'
-import { createPublicClient, custom, defineChain, type LocalAccount, type PublicClient } from 'viem'
-import { privateKeyToAccount } from 'viem/accounts'
+import {
+  createPublicClient,
+  custom,
+  defineChain,
+  formatTransactionReceipt,
+  type LocalAccount,
+  type PublicClient,
+} from 'viem'
 import { createEdrProvider } from './create-edr-provider'
 import {
   type EmbeddedGenesis,
@@ -23,6 +29,7 @@ import {
   loadEmbeddedGenesis,
   saveEmbeddedContracts,
 } from './embedded-chain-settings'
+import { privateKeyToFastAccount } from './fast-local-account'
 import { type JournaledProvider, journalProvider } from './journaled-provider'
 import { ChainReplayError, type ReplayChainJournalResult, replayChainJournal } from './replay-chain-journal'
 
@@ -75,7 +82,7 @@ export async function startEmbeddedChain(p: StartEmbeddedChainParameters): Promi
   try {
     const genesis = await loadEmbeddedGenesis(storage, chainKey, p.genesis)
     const keys = await loadEmbeddedAccountKeys(storage, keyVault, chainKey)
-    edr = await createEdrProvider(genesis)
+    edr = await createEdrProvider(genesis, { automine: false })
     const replay = await replayChainJournal({ provider: edr.provider, journal: storage.chainJournal, chainKey, logger })
     await alignClock(edr.provider)
     const provider = journalProvider({
@@ -94,9 +101,9 @@ export async function startEmbeddedChain(p: StartEmbeddedChainParameters): Promi
       rpcUrls: { default: { http: [] } },
     })
     const publicClient = createPublicClient({ chain, transport, pollingInterval: 50 }) as PublicClient
-    const deployer = privateKeyToAccount(keys.deployer)
-    const minter = withGasCaps(privateKeyToAccount(keys.minter), gasCaps)
-    const relayer = withGasCaps(privateKeyToAccount(keys.relayer), gasCaps)
+    const deployer = privateKeyToFastAccount(keys.deployer)
+    const minter = withGasCaps(privateKeyToFastAccount(keys.minter), gasCaps)
+    const relayer = withGasCaps(privateKeyToFastAccount(keys.relayer), gasCaps)
 
     for (const account of [deployer, minter, relayer]) {
       const balance = await publicClient.getBalance({ address: account.address })
@@ -143,6 +150,10 @@ export async function startEmbeddedChain(p: StartEmbeddedChainParameters): Promi
       gasCaps,
       ...(p.explorerUrl ? { explorerUrl: p.explorerUrl } : {}),
       kind: 'embedded',
+      async sendRawTransactions(raws) {
+        const { receipts, ...rest } = await provider.sendRawTransactions(raws)
+        return { ...rest, receipts: receipts.map((r) => formatTransactionReceipt(r)) }
+      },
       provider,
       deployer,
       genesis,
