@@ -4,9 +4,12 @@ import { classifySendError, createAesGcmKeyVault, type Storage, silentLogger } f
 import { type Address, encodeFunctionData, type Hex, keccak256 } from 'viem'
 import { generatePrivateKey } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createEdrProvider } from '../src/chain/create-edr-provider'
+import { loadEmbeddedGenesis } from '../src/chain/embedded-chain-settings'
 import { privateKeyToFastAccount } from '../src/chain/fast-local-account'
 import { MINED_RAW_TRANSACTIONS } from '../src/chain/journaled-provider'
 import { openChain } from '../src/chain/open-chain'
+import { replayChainJournal } from '../src/chain/replay-chain-journal'
 import type { EmbeddedChain } from '../src/chain/start-embedded-chain'
 import { openStorage } from '../src/storage/open-storage'
 import { type TestDatabase, testDialects } from './helpers/test-databases'
@@ -170,6 +173,63 @@ describe.each(testDialects)('embedded chain: groups of transactions mined togeth
     const result = await chain.sendRawTransactions([await sign(3), await sign(4)])
     expect(result.mined).toBe(2)
   }, 60_000)
+
+  it('replays a journal written by an automining chain (earlier versions): same blocks, same state root', async () => {
+    const genesis = await loadEmbeddedGenesis(storage, 'legacy')
+    const automining = await createEdrProvider(genesis)
+    const request = (method: string, params: unknown[]) =>
+      automining.provider.request({ method, params } as never) as Promise<unknown>
+    const latest = () =>
+      request('eth_getBlockByNumber', ['latest', false]) as Promise<{ number: Hex; timestamp: Hex; stateRoot: Hex }>
+    const account = privateKeyToFastAccount(generatePrivateKey())
+    let seq = 0
+    const journal = (method: string, params: unknown[], block?: { number: Hex; timestamp: Hex; stateRoot: Hex }) =>
+      storage.chainJournal.append({
+        chainKey: 'legacy',
+        seq: ++seq,
+        method,
+        params: JSON.stringify(params),
+        txHash: method === 'eth_sendRawTransaction' ? keccak256(params[0] as Hex) : null,
+        blockNumber: block ? Number(block.number) : null,
+        blockTimestamp: block ? Number(block.timestamp) : null,
+        stateRoot: block?.stateRoot ?? null,
+        createdAt: Date.now(),
+      })
+    const funding = [account.address, '0x3635c9adc5dea00000']
+    await request('hardhat_setBalance', funding)
+    await journal('hardhat_setBalance', funding)
+    for (let nonce = 0; nonce < 5; nonce++) {
+      const raw = await account.signTransaction({
+        chainId: genesis.chainId,
+        type: 'eip1559',
+        to: address(),
+        value: 1n,
+        nonce,
+        gas: 21_000n,
+        maxFeePerGas: 50_000_000_000n,
+        maxPriorityFeePerGas: 1n,
+      })
+      await request('eth_sendRawTransaction', [raw])
+      await journal('eth_sendRawTransaction', [raw], await latest())
+    }
+    const recorded = await latest()
+    await automining.close()
+
+    const fresh = await createEdrProvider(genesis, { automine: false })
+    const replay = await replayChainJournal({
+      provider: fresh.provider,
+      journal: storage.chainJournal,
+      chainKey: 'legacy',
+      logger: silentLogger,
+    })
+    expect(replay).toMatchObject({ entries: 6, head: 5 })
+    const replayed = (await fresh.provider.request({
+      method: 'eth_getBlockByNumber',
+      params: ['latest', false],
+    } as never)) as { stateRoot: Hex }
+    expect(replayed.stateRoot).toBe(recorded.stateRoot)
+    await fresh.close()
+  }, 30_000)
 
   it('signs exactly as viem does (same RFC 6979 signatures, five times faster)', async () => {
     const { privateKeyToAccount } = await import('viem/accounts')

@@ -47,19 +47,20 @@ export type StartEmbeddedChainParameters = {
   leaseTtlMs?: number
 }
 
-export type EmbeddedChain = ChainPort & {
-  kind: 'embedded'
-  /** The journaled EIP-1193 provider (every state change is stored before it is answered). */
-  provider: JournaledProvider
-  /** Admin of every contract; only the deployment uses it. */
-  deployer: LocalAccount
-  genesis: EmbeddedGenesis
-  /** What the start replayed from the journal. */
-  replay: ReplayChainJournalResult
-  /** Whether this start deployed the contracts (first start). */
-  deployed: boolean
-  close(): Promise<void>
-}
+export type EmbeddedChain = ChainPort &
+  Required<Pick<ChainPort, 'sendRawTransactions'>> & {
+    kind: 'embedded'
+    /** The journaled EIP-1193 provider (every state change is stored before it is answered). */
+    provider: JournaledProvider
+    /** Admin of every contract; only the deployment uses it. */
+    deployer: LocalAccount
+    genesis: EmbeddedGenesis
+    /** What the start replayed from the journal. */
+    replay: ReplayChainJournalResult
+    /** Whether this start deployed the contracts (first start). */
+    deployed: boolean
+    close(): Promise<void>
+  }
 
 /** 10,000 ETH; server accounts are topped up to it when they fall under a tenth of it. */
 const FUNDING = 10n ** 22n
