@@ -2,7 +2,7 @@ import { generateKeyPairSync } from 'node:crypto'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { exportJWK, generateKeyPair, type JWK, SignJWT } from 'jose'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { isLoyaltyError } from '../errors/loyalty-error'
 import { createAccessTokenVerifier } from './access-token-verifier'
 import { generateIdentitySigningKey } from './generate-identity-signing-key'
@@ -111,12 +111,29 @@ describe('createAccessTokenVerifier with the local issuer key', async () => {
     expect((await refusal(verifier.verify(token))).code).toBe('UNAUTHORIZED')
   })
 
-  it('refuses a tampered payload (signature of the original)', async () => {
+  it('refuses a tampered payload (signature of the original), even with the original verified before', async () => {
     const { token } = await issuer.issue({ subject: 'did:loyaltykit:ann' })
+    await verifier.verify(token)
     const [header, payload, signature] = token.split('.')
     const claims = JSON.parse(Buffer.from(payload as string, 'base64url').toString())
     const forged = `${header}.${b64({ ...claims, sub: 'did:loyaltykit:mallory' })}.${signature}`
     expect(await refusal(verifier.verify(forged))).toMatchObject({ code: 'UNAUTHORIZED', reason: 'invalid_signature' })
+  })
+
+  it('answers a verified token from memory, never past its exp', async () => {
+    const short = await createLocalTokenIssuer({ privateJwk, issuer: ISSUER, audience: AUDIENCE, ttlSeconds: 30 })
+    const { token } = await short.issue({ subject: 'did:loyaltykit:ann' })
+    expect((await verifier.verify(token)).sub).toBe('did:loyaltykit:ann')
+    vi.useFakeTimers({ toFake: ['Date'] })
+    try {
+      vi.setSystemTime(Date.now() + 20_000)
+      expect((await verifier.verify(token)).sub).toBe('did:loyaltykit:ann')
+      // Past exp (and the 5 s tolerance): refused although it verified moments ago.
+      vi.setSystemTime(Date.now() + 20_000)
+      expect(await refusal(verifier.verify(token))).toMatchObject({ code: 'UNAUTHORIZED', reason: 'expired' })
+    } finally {
+      vi.useRealTimers()
+    }
   })
 
   it('refuses garbage and empty tokens', async () => {

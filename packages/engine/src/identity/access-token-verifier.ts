@@ -28,13 +28,24 @@ export type AccessTokenVerifierOptions = {
   audience: string | string[]
   /** Accepted clock skew for `exp` / `nbf`, in seconds. Default 5. */
   clockToleranceSeconds?: number
+  /**
+   * A token that verified is answered from memory for this long (never past its `exp`), so that a
+   * client sending the same token many times is verified once a minute rather than on every call.
+   * 0 turns the cache off. Default 60: a signing key withdrawn from a JWKS stops being honoured
+   * within a minute.
+   */
+  cacheSeconds?: number
 }
+
+/** Verified tokens kept in memory at most (oldest first out). */
+const CACHE_ENTRIES = 5_000
 
 /** The verified claims of an access token; `sub` is the user id. */
 export type AccessTokenClaims = JWTPayload & { sub: string; iss: string }
 
 /**
- * Verifies bearer access tokens. Every call checks the signature and `iss`, `aud`, `exp`, `nbf`;
+ * Verifies bearer access tokens. A call checks the signature and `iss`, `aud`, `exp`, `nbf` (a token
+ * verified in the last `cacheSeconds` is answered from memory, until its `exp` at the latest);
  * throws AuthenticationError (401) for any token that fails, UnavailableError (503) when the JWKS
  * cannot be fetched.
  */
@@ -120,11 +131,26 @@ export function createAccessTokenVerifier(options: AccessTokenVerifierOptions): 
     resolveKey = async () => jwks
   }
   const tolerance = options.clockToleranceSeconds ?? 5
+  const cacheMs = (options.cacheSeconds ?? 60) * 1000
+  const verified = new Map<string, { claims: AccessTokenClaims; until: number }>()
+
+  function remember(token: string, claims: AccessTokenClaims) {
+    const now = Date.now()
+    const until = Math.min(now + cacheMs, (claims.exp ?? 0) * 1000)
+    if (until <= now) return
+    if (verified.size >= CACHE_ENTRIES) verified.delete(verified.keys().next().value as string)
+    verified.set(token, { claims, until })
+  }
 
   return {
     async verify(token) {
       if (typeof token !== 'string' || token.length === 0 || token.length > 8192) {
         throw new AuthenticationError('Missing access token', 'missing')
+      }
+      const hit = verified.get(token)
+      if (hit) {
+        if (Date.now() < hit.until) return hit.claims
+        verified.delete(token)
       }
       const key = await resolveKey()
       try {
@@ -138,6 +164,7 @@ export function createAccessTokenVerifier(options: AccessTokenVerifierOptions): 
         if (typeof payload.sub !== 'string' || payload.sub.length === 0) {
           throw new AuthenticationError('Access token has no subject', 'invalid_sub')
         }
+        if (cacheMs > 0) remember(token, payload as AccessTokenClaims)
         return payload as AccessTokenClaims
       } catch (e) {
         if (e instanceof AuthenticationError) throw e
