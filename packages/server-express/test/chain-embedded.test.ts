@@ -202,16 +202,28 @@ describe('journaled provider', () => {
 })
 
 describe('journaled provider reads', () => {
-  it('lets at most two reads into EDR at once, in order, and never holds a state change behind them', async () => {
+  it('lets at most three reads into EDR at once, in order, and none while a state change runs', async () => {
     let inside = 0
     let most = 0
     const order: number[] = []
     const gates: Array<() => void> = []
+    let changeRunning = false
+    let readDuringChange = false
+    let releaseChange: (() => void) | undefined
     const inner = {
       on: () => undefined,
       removeListener: () => undefined,
       async request({ method, params }: { method: string; params?: unknown[] }) {
+        if (method === 'hardhat_setBalance') {
+          changeRunning = true
+          await new Promise<void>((resolve) => {
+            releaseChange = resolve
+          })
+          changeRunning = false
+          return true
+        }
         if (method !== 'eth_call') return '0x1'
+        if (changeRunning) readDuringChange = true
         inside++
         most = Math.max(most, inside)
         order.push(Number(params?.[0]))
@@ -236,18 +248,27 @@ describe('journaled provider reads', () => {
       head: 0,
       logger: silentLogger,
     })
+    const tick = () => new Promise((r) => setTimeout(r, 5))
     const reads = Array.from({ length: 10 }, (_, i) => provider.request({ method: 'eth_call', params: [i] } as never))
-    await new Promise((r) => setTimeout(r, 20))
-    expect(inside).toBe(2)
-    // A state change goes straight in, with two reads still in EDR.
-    await provider.request({ method: 'hardhat_setBalance', params: ['0x1', '0x1'] } as never)
+    await tick()
+    expect(inside).toBe(3)
+    // A state change goes straight in, with three reads still in EDR; no read enters until it ends.
+    const change = provider.request({ method: 'hardhat_setBalance', params: ['0x1', '0x1'] } as never)
+    await tick()
+    expect(changeRunning).toBe(true)
+    for (const open of gates.splice(0)) open()
+    await tick()
+    expect(inside).toBe(0)
+    releaseChange?.()
+    await change
     expect(appended).toEqual(['hardhat_setBalance'])
-    while (gates.length > 0 || inside > 0) {
-      gates.shift()?.()
-      await new Promise((r) => setTimeout(r, 1))
+    while (order.length < 10 || inside > 0) {
+      for (const open of gates.splice(0)) open()
+      await tick()
     }
     expect(await Promise.all(reads)).toEqual(Array.from({ length: 10 }, (_, i) => i))
-    expect(most).toBe(2)
+    expect(most).toBe(3)
+    expect(readDuringChange).toBe(false)
     expect(order).toEqual(Array.from({ length: 10 }, (_, i) => i))
   })
 })

@@ -66,6 +66,11 @@ type Broadcast = { ok: true } | { ok: false; kind: SendErrorKind; message: strin
 
 /** Largest group signed in one storage transaction. */
 const MAX_GROUP = 64
+/**
+ * When nothing is being broadcast, the loop waits this long before taking a group, so that requests
+ * arriving together share one (fewer storage transactions and chain calls per transaction).
+ */
+const LINGER_MS = 2
 /** A request is re-signed at most this many times after nonce trouble. */
 const MAX_ATTEMPTS = 4
 
@@ -490,6 +495,8 @@ export function createRelaySender(ctx: EngineContext, chain: ChainPort): RelaySe
           wakeLoop = undefined
           continue
         }
+        // Group commit: with nothing being broadcast, wait a moment for more requests to join.
+        if (inFlight === 0 && queue.length < MAX_GROUP) await new Promise((r) => setTimeout(r, LINGER_MS))
         const group = queue.splice(0, MAX_GROUP)
         stats.groups++
         if (group.length > stats.largestGroup) stats.largestGroup = group.length
