@@ -9,9 +9,6 @@
  * Storage: SQLite in a temp folder, or DATABASE_URL (a fresh database is created and dropped).
  */
 import { randomBytes } from 'node:crypto'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import {
   createAesGcmKeyVault,
@@ -23,10 +20,10 @@ import {
   silentLogger,
   systemClock,
 } from '@loyaltykit/engine'
-import pg from 'pg'
 import type { Hash } from 'viem'
 import { type OpenedChain, openChain } from '../src/chain/open-chain'
 import { openStorage } from '../src/storage/open-storage'
+import { createBenchDatabase } from './support/bench-database'
 
 const { values } = parseArgs({
   args: process.argv.slice(2).filter((a) => a !== '--'),
@@ -41,25 +38,7 @@ const JOBS = Number(values.jobs)
 const BASELINE = Number(values.baseline)
 const BATCH = Number(values.batch)
 
-const dataDir = mkdtempSync(join(tmpdir(), 'lk-bench-'))
-let databaseUrl: string | undefined
-let dropDatabase = async () => {}
-if (process.env.DATABASE_URL) {
-  const name = `lk_bench_${randomBytes(4).toString('hex')}`
-  const admin = new pg.Client({ connectionString: process.env.DATABASE_URL })
-  await admin.connect()
-  await admin.query(`create database ${name}`)
-  await admin.end()
-  const url = new URL(process.env.DATABASE_URL)
-  url.pathname = `/${name}`
-  databaseUrl = url.toString()
-  dropDatabase = async () => {
-    const c = new pg.Client({ connectionString: process.env.DATABASE_URL })
-    await c.connect()
-    await c.query(`drop database if exists ${name} with (force)`)
-    await c.end()
-  }
-}
+const { dataDir, databaseUrl, drop: dropDatabase } = await createBenchDatabase('lk-bench-')
 
 const keyVault = createAesGcmKeyVault(randomBytes(32))
 const storage: Storage = await openStorage({ databaseUrl, dataDir })
@@ -133,7 +112,6 @@ const restartSeconds = (performance.now() - restartStarted) / 1000
 await chain.close()
 await storage.close()
 await dropDatabase()
-rmSync(dataDir, { recursive: true, force: true })
 
 const peakRssMb = process.resourceUsage().maxRSS / 1024
 const report = {

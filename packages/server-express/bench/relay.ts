@@ -11,20 +11,16 @@
  * to the same chain (no HTTP, no checks, no storage of ours) — the chain's own ceiling.
  * Storage: SQLite in a temp folder, or DATABASE_URL (a fresh database is created and dropped).
  */
-import { randomBytes } from 'node:crypto'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { Worker } from 'node:worker_threads'
 import { perkCollectionAbi, pointsTokenAbi } from '@loyaltykit/contracts'
 import { createBrand, createPerk, devLogin, relaySenderOf } from '@loyaltykit/engine'
-import pg from 'pg'
 import { type Address, encodeFunctionData, type Hex } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { loadConfig } from '../src/config/load-config'
 import { createLogger } from '../src/logging/create-logger'
 import { startServer } from '../src/runtime/start-server'
+import { createBenchDatabase } from './support/bench-database'
 
 const { values } = parseArgs({
   args: process.argv.slice(2).filter((a) => a !== '--'),
@@ -75,25 +71,7 @@ const { base, requests, concurrency } = workerData
 })()
 `
 
-const dataDir = mkdtempSync(join(tmpdir(), 'lk-bench-relay-'))
-let databaseUrl: string | undefined
-let dropDatabase = async () => {}
-if (process.env.DATABASE_URL) {
-  const name = `lk_bench_${randomBytes(4).toString('hex')}`
-  const admin = new pg.Client({ connectionString: process.env.DATABASE_URL })
-  await admin.connect()
-  await admin.query(`create database ${name}`)
-  await admin.end()
-  const url = new URL(process.env.DATABASE_URL)
-  url.pathname = `/${name}`
-  databaseUrl = url.toString()
-  dropDatabase = async () => {
-    const c = new pg.Client({ connectionString: process.env.DATABASE_URL })
-    await c.connect()
-    await c.query(`drop database if exists ${name} with (force)`)
-    await c.end()
-  }
-}
+const { dataDir, databaseUrl, drop: dropDatabase } = await createBenchDatabase('lk-bench-relay-')
 
 const config = loadConfig({
   PORT: '0',
@@ -230,5 +208,4 @@ try {
 } finally {
   await server.close()
   await dropDatabase()
-  rmSync(dataDir, { recursive: true, force: true })
 }

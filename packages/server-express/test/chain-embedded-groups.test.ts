@@ -8,10 +8,10 @@ import { createEdrProvider } from '../src/chain/create-edr-provider'
 import { loadEmbeddedGenesis } from '../src/chain/embedded-chain-settings'
 import { privateKeyToFastAccount } from '../src/chain/fast-local-account'
 import { MINED_RAW_TRANSACTIONS } from '../src/chain/journaled-provider'
-import { openChain } from '../src/chain/open-chain'
 import { replayChainJournal } from '../src/chain/replay-chain-journal'
 import type { EmbeddedChain } from '../src/chain/start-embedded-chain'
 import { openStorage } from '../src/storage/open-storage'
+import { openEmbeddedChain } from './helpers/open-embedded-chain'
 import { type TestDatabase, testDialects } from './helpers/test-databases'
 
 const keyVault = createAesGcmKeyVault(randomBytes(32))
@@ -22,13 +22,7 @@ describe.each(testDialects)('embedded chain: groups of transactions mined togeth
   let storage: Storage
   let chain: EmbeddedChain
 
-  const open = () =>
-    openChain({
-      config: { rpcUrl: undefined, minterKey: undefined, explorerUrl: undefined, env: {} },
-      storage,
-      keyVault,
-      logger: silentLogger,
-    }) as Promise<EmbeddedChain>
+  const open = () => openEmbeddedChain(storage, keyVault)
 
   beforeAll(async () => {
     database = await dialect.create()

@@ -17,9 +17,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createEdrProvider } from '../src/chain/create-edr-provider'
 import { loadEmbeddedGenesis } from '../src/chain/embedded-chain-settings'
 import { journalProvider } from '../src/chain/journaled-provider'
-import { openChain } from '../src/chain/open-chain'
 import type { EmbeddedChain } from '../src/chain/start-embedded-chain'
 import { openStorage } from '../src/storage/open-storage'
+import { openEmbeddedChain } from './helpers/open-embedded-chain'
 import { type TestDatabase, testDialects } from './helpers/test-databases'
 
 const WEI = 10n ** 18n
@@ -40,13 +40,7 @@ describe.each(testDialects)('embedded chain on $dialect', (dialect) => {
     await database?.drop()
   })
 
-  const open = () =>
-    openChain({
-      config: { rpcUrl: undefined, minterKey: undefined, explorerUrl: undefined, env: {} },
-      storage,
-      keyVault,
-      logger: silentLogger,
-    }) as Promise<EmbeddedChain>
+  const open = () => openEmbeddedChain(storage, keyVault)
 
   async function state(chain: EmbeddedChain, holders: Address[]) {
     const token = { address: chain.contracts.pointsToken, abi: pointsTokenAbi } as const
