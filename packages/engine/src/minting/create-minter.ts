@@ -3,6 +3,7 @@ import type { EngineContext } from '../context'
 import { ConfigError } from '../errors/common-errors'
 import { isLoyaltyError } from '../errors/loyalty-error'
 import type { MintBatchRecord, MintJobRecord } from '../ports/mint-store'
+import { createWakeableSleep } from '../workers/wakeable-sleep'
 import { checkBatch } from './check-batch'
 import { isLeaseHolderGone, leaseHolderId } from './lease-holder'
 import { type MinterOptions, resolveMinterOptions } from './minter-options'
@@ -54,34 +55,13 @@ export function createMinter(ctx: EngineContext, options: MinterOptions = {}): M
   let running = false
   let stopping = false
   let loop: Promise<void> | undefined
-  let wakeUp: (() => void) | undefined
-  let woken = false
   let lastRenew = 0
   let claimsPausedUntil = 0
   const checkAt = new Map<string, number>()
 
-  const wake = () => {
-    woken = true
-    wakeUp?.()
-  }
   let offWake: (() => void) | undefined
 
-  function idle(ms: number) {
-    if (woken || stopping) {
-      woken = false
-      return Promise.resolve()
-    }
-    return new Promise<void>((resolve) => {
-      const timer = setTimeout(done, ms)
-      wakeUp = done
-      function done() {
-        clearTimeout(timer)
-        wakeUp = undefined
-        woken = false
-        resolve()
-      }
-    })
-  }
+  const { wake, sleep: idle } = createWakeableSleep(() => stopping)
 
   async function acquireLease(): Promise<boolean> {
     const request = { name: leaseName, holder: resolved.holderId, ttlMs: resolved.leaseTtlMs }

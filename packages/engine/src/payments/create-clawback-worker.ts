@@ -3,6 +3,7 @@ import type { EngineContext } from '../context'
 import { ConfigError } from '../errors/common-errors'
 import { LeaseLostError } from '../minting/minter-runtime'
 import type { GasCaps } from '../ports/chain'
+import { createWakeableSleep } from '../workers/wakeable-sleep'
 import { attachAwaitingRefunds } from './attach-awaiting-refunds'
 import { type ClawbackRuntime, type ClawbackWorkerStats, createClawbackRuntime } from './clawback-runtime'
 import { onClawbackWork } from './clawback-signals'
@@ -82,32 +83,10 @@ export function createClawbackWorker(ctx: EngineContext, options: ClawbackWorker
   let running = false
   let stopping = false
   let loop: Promise<void> | undefined
-  let woken = false
-  let wakeUp: (() => void) | undefined
   let offWork: (() => void) | undefined
   let lastRenew = 0
 
-  const wake = () => {
-    woken = true
-    wakeUp?.()
-  }
-
-  function idle(ms: number) {
-    if (woken || stopping) {
-      woken = false
-      return Promise.resolve()
-    }
-    return new Promise<void>((resolve) => {
-      const timer = setTimeout(done, ms)
-      wakeUp = done
-      function done() {
-        clearTimeout(timer)
-        wakeUp = undefined
-        woken = false
-        resolve()
-      }
-    })
-  }
+  const { wake, sleep: idle } = createWakeableSleep(() => stopping)
 
   async function acquireLease(): Promise<boolean> {
     const result = await ctx.storage.leases.acquire({

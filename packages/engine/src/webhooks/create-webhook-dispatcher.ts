@@ -1,5 +1,6 @@
 import type { EngineContext } from '../context'
 import type { ClaimedWebhookDelivery, WebhookAttemptOutcome } from '../ports/webhook-store'
+import { createWakeableSleep } from '../workers/wakeable-sleep'
 import { type SendWebhookResult, sendWebhook } from './send-webhook'
 import { signWebhook } from './sign-webhook'
 import { type TokensDistributedFacts, tokensDistributedBody } from './tokens-distributed-payload'
@@ -58,30 +59,8 @@ export function createWebhookDispatcher(ctx: EngineContext, options: WebhookDisp
   let running = false
   let stopping = false
   let loop: Promise<void> | undefined
-  let woken = false
-  let wakeUp: (() => void) | undefined
 
-  function wake() {
-    woken = true
-    wakeUp?.()
-  }
-
-  function idle(ms: number): Promise<void> {
-    if (woken || stopping) {
-      woken = false
-      return Promise.resolve()
-    }
-    return new Promise((resolve) => {
-      const timer = setTimeout(done, ms)
-      wakeUp = done
-      function done() {
-        clearTimeout(timer)
-        wakeUp = undefined
-        woken = false
-        resolve()
-      }
-    })
-  }
+  const { wake, sleep: idle } = createWakeableSleep(() => stopping)
 
   async function secretOf(brandId: string): Promise<string> {
     const ciphertext = await ctx.storage.apiKeys.getSecret(brandId, 'webhook_secret')
