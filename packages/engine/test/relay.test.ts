@@ -382,6 +382,71 @@ describe.each(testDatabases())('relay (engine) on $dialect', (db) => {
     expect(restarted.stats().requeued).toBeGreaterThanOrEqual(1)
   })
 
+  it('recovers a nonce with a stuck transaction and its replacement: the newest goes out, the nonce stays used', async () => {
+    const user = await login()
+    const scope = { chainId: t.chain.chainId, address: t.chain.relayer.address.toLowerCase() }
+    const nonce = await ctx.storage.nonces.reserve(scope)
+    const data = claimData(user.walletAddress, freeCollectionId)
+    const attempt = async (maxFeePerGas: bigint) => {
+      const raw: Hex = await t.chain.relayer.signTransaction({
+        chainId: t.chain.chainId,
+        type: 'eip1559',
+        to: t.chain.contracts.perkCollection,
+        data,
+        nonce,
+        gas: 300_000n,
+        maxFeePerGas,
+        maxPriorityFeePerGas: 1_000_000_000n,
+      })
+      const now = Date.now()
+      return {
+        txHash: keccak256(raw),
+        chainId: t.chain.chainId,
+        signer: scope.address,
+        nonce,
+        raw,
+        kind: 'call' as const,
+        to: t.chain.contracts.perkCollection,
+        functionName: 'claimFor',
+        userAddress: user.walletAddress,
+        brandId,
+        gasLimit: '300000',
+        maxFeePerGas: maxFeePerGas.toString(),
+        maxPriorityFeePerGas: '1000000000',
+        status: 'sent' as const,
+        gasUsed: null,
+        effectiveGasPrice: null,
+        blockNumber: null,
+        error: null,
+        createdAt: now,
+        updatedAt: now,
+      }
+    }
+    // Stored by a process that died while both waited in a node's pool (which then lost them).
+    const stuck = await attempt(40_000_000_000n)
+    const replacement = await attempt(45_000_000_000n)
+    await ctx.storage.relay.recordTransactions([stuck, replacement])
+
+    const restarted = createRelaySender(ctx, t.chain)
+    const outcome = await restarted.send({
+      kind: 'call',
+      to: t.chain.contracts.perkCollection,
+      data,
+      gas: 300_000n,
+      functionName: 'claimFor',
+      userAddress: user.walletAddress,
+      brandId,
+    })
+    expect(outcome.nonce).toBe(nonce + 1)
+    expect(await ctx.storage.relay.getTransaction(replacement.txHash)).toMatchObject({ status: 'confirmed' })
+    expect(await ctx.storage.relay.getTransaction(stuck.txHash)).toMatchObject({
+      status: 'dropped',
+      error: `replaced by ${replacement.txHash}`,
+    })
+    expect((await ctx.storage.nonces.peek(scope)).released).not.toContain(nonce)
+    expect((await t.publicClient.getTransactionReceipt({ hash: replacement.txHash })).status).toBe('success')
+  })
+
   it('relays 20 concurrent claims of 20 users, each confirmed with its own nonce', async () => {
     const users = await Promise.all(Array.from({ length: 20 }, () => login()))
     const results = await Promise.all(

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { PassThrough } from 'node:stream'
 import { perkCollectionAbi } from '@loyaltykit/contracts'
-import { createBrand, createPerk } from '@loyaltykit/engine'
+import { createBrand, createPerk, type RelayTxRecord, relaySenderOf } from '@loyaltykit/engine'
 import { type Address, encodeFunctionData } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -31,6 +31,7 @@ describe('relayer on a JSON-RPC chain', () => {
       LOYALTYKIT_DEPLOYER_KEY: deployerKey,
       LOYALTYKIT_MINTER_KEY: minterKey,
       LOYALTYKIT_RELAYER_KEY: relayerKey,
+      LOYALTYKIT_RELAYER_REPLACE_AFTER_MS: '400',
       NODE_ENV: 'test',
     }
     const out = new PassThrough()
@@ -87,4 +88,81 @@ describe('relayer on a JSON-RPC chain', () => {
       expect(stored).toMatchObject({ status: 'confirmed', gasUsed: b.gasUsed, blockNumber: b.blockNumber })
     }
   })
+
+  it('replaces a relayed transaction stuck in the node with higher fees and answers with the one mined', async () => {
+    const ctx = s.runtime.engine.ctx
+    const chain = s.runtime.chain!
+    const { brand } = await createBrand(ctx, { name: 'Stuck', websites: ['https://stuck.example'] })
+    const perk = await createPerk(ctx, { brandId: brand.id, name: 'Pin', price: 0 })
+    const user = (await (
+      await fetch(`${s.base}/auth/dev-login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'stuck@example.com' }),
+      })
+    ).json()) as { accessToken: string; walletAddress: Address }
+    const recorded: RelayTxRecord[] = []
+    const store = s.runtime.storage.relay
+    const record = store.recordTransactions.bind(store)
+    store.recordTransactions = async (records) => {
+      recorded.push(...records)
+      return record(records)
+    }
+    const sender = relaySenderOf(ctx)
+    const replacedBefore = sender.stats().replaced
+
+    // The node stops mining: the relayed transaction waits in its pool.
+    await rpc.provider.request({ method: 'evm_setAutomine', params: [false] } as never)
+    let response: Response
+    try {
+      const pending = fetch(`${s.base}/relay`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${user.accessToken}` },
+        body: JSON.stringify({
+          to: chain.contracts.perkCollection,
+          data: encodeFunctionData({
+            abi: perkCollectionAbi,
+            functionName: 'claimFor',
+            args: [user.walletAddress, BigInt(perk.collectionId)],
+          }),
+          userAddress: user.walletAddress,
+        }),
+      })
+      const deadline = Date.now() + 15_000
+      while (sender.stats().replaced === replacedBefore && Date.now() < deadline) {
+        await new Promise((r) => setTimeout(r, 50))
+      }
+      expect(sender.stats().replaced).toBeGreaterThan(replacedBefore)
+      await rpc.provider.request({ method: 'evm_mine', params: [] } as never)
+      response = await pending
+    } finally {
+      await rpc.provider.request({ method: 'evm_setAutomine', params: [true] } as never)
+      store.recordTransactions = record
+    }
+    expect(response.status).toBe(200)
+    const body = await response.json()
+    const [first, ...replacements] = recorded
+    expect(first).toBeDefined()
+    expect(replacements.length).toBeGreaterThanOrEqual(1)
+    // Same nonce and call, 12.5 % more per attempt; the one mined is the one answered.
+    for (const r of replacements) {
+      expect(r.nonce).toBe(first!.nonce)
+      expect(BigInt(r.maxFeePerGas) * 1000n).toBeGreaterThanOrEqual(BigInt(first!.maxFeePerGas) * 1125n)
+    }
+    expect(body.transactionHash).toBe(replacements.at(-1)!.txHash)
+    expect(await s.runtime.storage.relay.getTransaction(body.transactionHash)).toMatchObject({ status: 'confirmed' })
+    expect(await s.runtime.storage.relay.getTransaction(first!.txHash)).toMatchObject({
+      status: 'dropped',
+      error: `replaced by ${body.transactionHash}`,
+    })
+    expect(
+      await chain.publicClient.getTransactionReceipt({ hash: first!.txHash as `0x${string}` }).catch(() => null),
+    ).toBeNull()
+    expect(
+      await s.runtime.storage.relay.listUnsettled({
+        chainId: chain.chainId,
+        signer: chain.relayer.address.toLowerCase(),
+      }),
+    ).toEqual([])
+  }, 30_000)
 })

@@ -52,7 +52,7 @@ async function allowanceOf(chain: ChainPort, permit: RelayPermit): Promise<bigin
 export async function executePermit(
   ctx: EngineContext,
   chain: ChainPort,
-  p: { permit: RelayPermit; brandId: string | null; receiptTimeoutMs: number },
+  p: { permit: RelayPermit; brandId: string | null; receiptTimeoutMs: number; replaceAfterMs?: number },
 ): Promise<{ executed: boolean; transactionHash?: Hash }> {
   const { permit } = p
   const token = chain.contracts.pointsToken
@@ -96,7 +96,7 @@ export async function executePermit(
       userAddress: permit.owner,
       brandId: p.brandId,
     },
-    { receiptTimeoutMs: p.receiptTimeoutMs },
+    { receiptTimeoutMs: p.receiptTimeoutMs, ...(p.replaceAfterMs ? { replaceAfterMs: p.replaceAfterMs } : {}) },
   )
   if (outcome.receipt.status !== 'success' && (await allowanceOf(chain, permit)) < permit.value) {
     throw new TransactionFailedError('The permit transaction failed on chain', {

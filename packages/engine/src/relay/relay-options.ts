@@ -23,6 +23,8 @@ export type RelayOptions = {
   brandDailyGasBudget?: number
   /** How long a request waits for its receipt on an RPC chain; default 60000 ms. */
   receiptTimeoutMs?: number
+  /** RPC chains: a relayed transaction still unmined after this long is replaced with higher fees; default 30000 ms. */
+  replaceAfterMs?: number
 }
 
 export type ResolvedRelayOptions = Required<
@@ -42,5 +44,6 @@ export function resolveRelayOptions(options: RelayOptions = {}): ResolvedRelayOp
     userDailyGasBudget: options.userDailyGasBudget,
     brandDailyGasBudget: options.brandDailyGasBudget,
     receiptTimeoutMs: options.receiptTimeoutMs ?? 60_000,
+    replaceAfterMs: options.replaceAfterMs ?? 30_000,
   }
 }

@@ -1,4 +1,4 @@
-import { type Address, type Hash, type Hex, keccak256, type TransactionReceipt } from 'viem'
+import { type Address, type Hash, type Hex, keccak256, parseTransaction, type TransactionReceipt } from 'viem'
 import { classifySendError, type SendErrorKind } from '../chain/classify-send-error'
 import { diagnoseNonceTooLow } from '../chain/diagnose-nonce-too-low'
 import { type Eip1559Fees, feesWithinCaps } from '../chain/fees-within-caps'
@@ -12,6 +12,7 @@ import type { RelayGasSubject, RelayTxKind, RelayTxRecord } from '../ports/relay
 import type { Storage, Stores } from '../ports/storage'
 import { RelayUnavailableError } from './relay-errors'
 import { RELAY_MAX_FEE_PER_GAS, RELAY_MAX_GAS_LIMIT } from './relay-options'
+import { replacementFees } from './replacement-fees'
 import { utcDay } from './utc-day'
 
 /** One transaction the relayer account should sign and send. */
@@ -31,6 +32,13 @@ export type RelayTxIntent = {
 /** A mined transaction (its receipt may say `reverted`). */
 export type RelayTxOutcome = { txHash: Hash; nonce: number; receipt: TransactionReceipt }
 
+export type RelaySendOptions = {
+  /** RPC chains: how long the caller waits for the receipt; default 60000 ms. */
+  receiptTimeoutMs?: number
+  /** RPC chains: a transaction still unmined after this long is replaced with higher fees; default 30000 ms. */
+  replaceAfterMs?: number
+}
+
 export type RelaySenderStats = {
   groups: number
   largestGroup: number
@@ -38,18 +46,21 @@ export type RelaySenderStats = {
   requeued: number
   failed: number
   recoveries: number
+  /** Stuck transactions replaced with higher fees (RPC chains). */
+  replaced: number
 }
 
 export type RelaySender = {
   readonly address: Address
   /** Signs (nonce from the NonceStore), stores, broadcasts and waits for the receipt. */
-  send(intent: RelayTxIntent, options?: { receiptTimeoutMs?: number }): Promise<RelayTxOutcome>
+  send(intent: RelayTxIntent, options?: RelaySendOptions): Promise<RelayTxOutcome>
   stats(): RelaySenderStats
 }
 
 type Pending = {
   intent: RelayTxIntent
   receiptTimeoutMs: number
+  replaceAfterMs: number
   attempts: number
   resolve(outcome: RelayTxOutcome): void
   reject(error: unknown): void
@@ -71,6 +82,8 @@ const MAX_GROUP = 64
  * arriving together share one (fewer storage transactions and chain calls per transaction).
  */
 const LINGER_MS = 2
+/** RPC chains: receipts are polled this often. */
+const RECEIPT_POLL_MS = 500
 /** A request is re-signed at most this many times after nonce trouble. */
 const MAX_ATTEMPTS = 4
 
@@ -116,7 +129,15 @@ export function createRelaySender(ctx: EngineContext, chain: ChainPort): RelaySe
     maxGas: smaller(chain.gasCaps.maxGas, BigInt(RELAY_MAX_GAS_LIMIT)),
   }
   const logger = ctx.logger.child({ component: 'relay-sender', signer: address })
-  const stats: RelaySenderStats = { groups: 0, largestGroup: 0, sent: 0, requeued: 0, failed: 0, recoveries: 0 }
+  const stats: RelaySenderStats = {
+    groups: 0,
+    largestGroup: 0,
+    sent: 0,
+    requeued: 0,
+    failed: 0,
+    recoveries: 0,
+    replaced: 0,
+  }
   const queue: Pending[] = []
   let running = false
   let wakeLoop: (() => void) | undefined
@@ -229,28 +250,103 @@ export function createRelaySender(ctx: EngineContext, chain: ChainPort): RelaySe
     if (release) await tx.nonces.release({ ...scope, nonce: record.nonce })
   }
 
-  /** Waits for a receipt on an RPC chain (outside the loop), settles it and answers the request. */
+  /**
+   * RPC chains, outside the loop: polls the receipt of every attempt until one is mined, settles
+   * it and answers the request. When none is mined after `replaceAfterMs`, a replacement is signed
+   * (same nonce and call, fees 12.5 % higher or the current ones, within the 100 gwei cap), stored
+   * and broadcast, and so on. The mined attempt is settled; the others are dropped (the nonce is
+   * the mined one's: not released). Past `receiptTimeoutMs` the request answers 503; the stored
+   * attempts are picked up by the next recovery.
+   */
   function settleLater(s: Signed) {
-    client
-      .waitForTransactionReceipt({
-        hash: s.record.txHash as Hash,
-        timeout: s.item.receiptTimeoutMs,
-        pollingInterval: 500,
-      })
-      .then(async (receipt) => {
-        await settle([{ record: s.record, receipt }])
-        s.item.resolve({ txHash: s.record.txHash as Hash, nonce: s.record.nonce, receipt })
-      })
-      .catch((error: unknown) => {
-        s.item.reject(
-          new RelayUnavailableError(
-            'The relayed transaction was sent but is not mined yet; it may still be',
-            'RELAY_RECEIPT_TIMEOUT',
-            { transactionHash: s.record.txHash },
-            error,
-          ),
-        )
-      })
+    track(s).catch((error: unknown) => {
+      s.item.reject(
+        new RelayUnavailableError(
+          'The relayed transaction was sent but is not mined yet; it may still be',
+          'RELAY_RECEIPT_TIMEOUT',
+          { transactionHash: s.record.txHash },
+          error,
+        ),
+      )
+    })
+  }
+
+  async function track(s: Signed): Promise<void> {
+    const started = Date.now()
+    const attempts = [s.record]
+    let lastSignedAt = started
+    for (;;) {
+      for (const record of attempts) {
+        const receipt = await client.getTransactionReceipt({ hash: record.txHash as Hash }).catch(() => undefined)
+        if (!receipt) continue
+        await settle([{ record, receipt }])
+        const replaced = attempts.filter((a) => a !== record)
+        if (replaced.length > 0) {
+          await ctx.storage.transaction(async (tx) => {
+            for (const other of replaced) await drop(tx, other, `replaced by ${record.txHash}`, false)
+          })
+        }
+        s.item.resolve({ txHash: record.txHash as Hash, nonce: record.nonce, receipt })
+        return
+      }
+      if (Date.now() - started >= s.item.receiptTimeoutMs) throw new Error('no receipt before the timeout')
+      if (Date.now() - lastSignedAt >= s.item.replaceAfterMs) {
+        lastSignedAt = Date.now()
+        const replacement = await replace(attempts.at(-1) as RelayTxRecord)
+        if (replacement) attempts.push(replacement)
+      }
+      await new Promise((r) => setTimeout(r, RECEIPT_POLL_MS))
+    }
+  }
+
+  /** Signs, stores and broadcasts a replacement of `last` with higher fees; undefined when none went out. */
+  async function replace(last: RelayTxRecord): Promise<RelayTxRecord | undefined> {
+    const current = await fees().catch(() => undefined)
+    const bumped = replacementFees(
+      { maxFeePerGas: BigInt(last.maxFeePerGas), maxPriorityFeePerGas: BigInt(last.maxPriorityFeePerGas) },
+      current,
+      caps.maxFeePerGas,
+    )
+    if (!bumped) return undefined
+    const stuck = parseTransaction(last.raw as Hex)
+    const request = {
+      chainId: chain.chainId,
+      type: 'eip1559' as const,
+      to: stuck.to as Address,
+      data: stuck.data ?? '0x',
+      value: 0n,
+      nonce: last.nonce,
+      gas: BigInt(last.gasLimit),
+      ...bumped,
+    }
+    assertWithinGasCaps(request, caps)
+    const raw = await chain.relayer.signTransaction(request)
+    const now = ctx.clock.now()
+    const record: RelayTxRecord = {
+      ...last,
+      txHash: keccak256(raw),
+      raw,
+      maxFeePerGas: bumped.maxFeePerGas.toString(),
+      maxPriorityFeePerGas: bumped.maxPriorityFeePerGas.toString(),
+      status: 'signed',
+      error: null,
+      createdAt: now,
+      updatedAt: now,
+    }
+    await ctx.storage.relay.recordTransactions([record])
+    const sent = await broadcast(record)
+    if (!sent.ok) {
+      // Refused (the stuck one was mined meanwhile, or the node wants more): keep tracking the others.
+      await ctx.storage.transaction((tx) => drop(tx, record, `replacement not accepted: ${sent.message}`, false))
+      return undefined
+    }
+    await ctx.storage.relay.markSent({ txHashes: [record.txHash], now: ctx.clock.now() })
+    stats.replaced++
+    logger.info(
+      { nonce: record.nonce, txHash: record.txHash, replaces: last.txHash, maxFeePerGas: record.maxFeePerGas },
+      'stuck relayer transaction replaced with higher fees',
+    )
+    return record
   }
 
   /** Re-broadcasts stored transactions that were never settled; fills nonce gaps after a "nonce too high". */
@@ -261,12 +357,28 @@ export function createRelaySender(ctx: EngineContext, chain: ChainPort): RelaySe
     const open = await ctx.storage.relay.listUnsettled({ chainId: chain.chainId, signer: scope.address })
     if (open.length > 0) {
       const latest = await client.getTransactionCount({ address, blockTag: 'latest' })
-      for (const record of open) {
-        const receipt = await client.getTransactionReceipt({ hash: record.txHash as Hash }).catch(() => undefined)
-        if (receipt) {
-          await settle([{ record, receipt }])
+      const byNonce = new Map<number, RelayTxRecord[]>()
+      for (const record of open) byNonce.set(record.nonce, [...(byNonce.get(record.nonce) ?? []), record])
+      for (const attempts of byNonce.values()) {
+        // Several attempts of one nonce (a stuck one and its replacements): at most one is mined.
+        let mined: { record: RelayTxRecord; receipt: TransactionReceipt } | undefined
+        for (const record of attempts) {
+          const receipt = await client.getTransactionReceipt({ hash: record.txHash as Hash }).catch(() => undefined)
+          if (receipt) mined = { record, receipt }
+        }
+        const newest = attempts.reduce((a, b) => (BigInt(b.maxFeePerGas) > BigInt(a.maxFeePerGas) ? b : a))
+        const keep = mined?.record ?? newest
+        const others = attempts.filter((a) => a !== keep)
+        if (others.length > 0) {
+          await ctx.storage.transaction(async (tx) => {
+            for (const other of others) await drop(tx, other, `replaced by ${keep.txHash}`, false)
+          })
+        }
+        if (mined) {
+          await settle([mined])
           continue
         }
+        const record = newest
         if (record.nonce < latest) {
           await ctx.storage.transaction((tx) => drop(tx, record, 'nonce used by another transaction', false))
           continue
@@ -276,8 +388,8 @@ export function createRelaySender(ctx: EngineContext, chain: ChainPort): RelaySe
           await ctx.storage.transaction((tx) => drop(tx, record, sent.message, sent.kind !== 'nonce_too_low'))
           continue
         }
-        const mined = await client.getTransactionReceipt({ hash: record.txHash as Hash }).catch(() => undefined)
-        if (mined) await settle([{ record, receipt: mined }])
+        const receipt = await client.getTransactionReceipt({ hash: record.txHash as Hash }).catch(() => undefined)
+        if (receipt) await settle([{ record, receipt }])
         else await ctx.storage.relay.markSent({ txHashes: [record.txHash], now: ctx.clock.now() })
       }
       logger.info({ transactions: open.length }, 'relayer transactions recovered')
@@ -539,7 +651,14 @@ export function createRelaySender(ctx: EngineContext, chain: ChainPort): RelaySe
     address,
     send(intent, options = {}) {
       return new Promise<RelayTxOutcome>((resolve, reject) => {
-        queue.push({ intent, receiptTimeoutMs: options.receiptTimeoutMs ?? 60_000, attempts: 0, resolve, reject })
+        queue.push({
+          intent,
+          receiptTimeoutMs: options.receiptTimeoutMs ?? 60_000,
+          replaceAfterMs: options.replaceAfterMs ?? 30_000,
+          attempts: 0,
+          resolve,
+          reject,
+        })
         wakeLoop?.()
         void run()
       })

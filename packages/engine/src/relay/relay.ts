@@ -211,7 +211,12 @@ export async function relay(
   const rateLimit = await countRelayTransaction(ctx, { userAddress, limit: o.transactionsPerHour })
 
   const permitResult = permit
-    ? await executePermit(ctx, chain, { permit, brandId, receiptTimeoutMs: o.receiptTimeoutMs })
+    ? await executePermit(ctx, chain, {
+        permit,
+        brandId,
+        receiptTimeoutMs: o.receiptTimeoutMs,
+        replaceAfterMs: o.replaceAfterMs,
+      })
     : { executed: false }
 
   const relayer = chain.relayer.address
@@ -253,7 +258,7 @@ export async function relay(
       userAddress,
       brandId,
     },
-    { receiptTimeoutMs: o.receiptTimeoutMs },
+    { receiptTimeoutMs: o.receiptTimeoutMs, replaceAfterMs: o.replaceAfterMs },
   )
   const { receipt } = outcome
   if (receipt.status !== 'success') {

@@ -36,6 +36,7 @@ export function relayRoutes(engine: Engine, config: RelayRoutesOptions): RelayRo
     transactionsPerHour: config.transactionsPerHour,
     maxGasLimit: config.maxGasLimit,
     receiptTimeoutMs: config.receiptTimeoutMs,
+    replaceAfterMs: config.replaceAfterMs,
     ...(config.userDailyGasBudget === undefined ? {} : { userDailyGasBudget: config.userDailyGasBudget }),
     ...(config.brandDailyGasBudget === undefined ? {} : { brandDailyGasBudget: config.brandDailyGasBudget }),
   }

@@ -13,6 +13,7 @@ describe('loadRelayerConfig', () => {
       userDailyGasBudget: undefined,
       brandDailyGasBudget: undefined,
       receiptTimeoutMs: 60_000,
+      replaceAfterMs: 30_000,
     })
   })
 
@@ -28,6 +29,7 @@ describe('loadRelayerConfig', () => {
         LOYALTYKIT_RELAYER_USER_DAILY_GAS: '2000000',
         LOYALTYKIT_RELAYER_BRAND_DAILY_GAS: '90000000',
         LOYALTYKIT_RELAYER_RECEIPT_TIMEOUT_MS: '30000',
+        LOYALTYKIT_RELAYER_REPLACE_AFTER_MS: '5000',
       },
       'https://loyalty.example',
     )
@@ -41,6 +43,7 @@ describe('loadRelayerConfig', () => {
       userDailyGasBudget: 2_000_000,
       brandDailyGasBudget: 90_000_000,
       receiptTimeoutMs: 30_000,
+      replaceAfterMs: 5_000,
     })
   })
 

@@ -22,6 +22,8 @@ export type RelayerConfig = {
   brandDailyGasBudget: number | undefined
   /** How long `/relay` waits for a receipt on an RPC chain (`LOYALTYKIT_RELAYER_RECEIPT_TIMEOUT_MS`, default 60000). */
   receiptTimeoutMs: number
+  /** RPC chains: replace a relayed transaction still unmined after this long with higher fees (`LOYALTYKIT_RELAYER_REPLACE_AFTER_MS`, default 30000). */
+  replaceAfterMs: number
 }
 
 const blankIsUnset = (v: unknown) => (v === '' ? undefined : v)
@@ -78,6 +80,7 @@ const schema = z.object({
   LOYALTYKIT_RELAYER_USER_DAILY_GAS: integer(1, Number.MAX_SAFE_INTEGER),
   LOYALTYKIT_RELAYER_BRAND_DAILY_GAS: integer(1, Number.MAX_SAFE_INTEGER),
   LOYALTYKIT_RELAYER_RECEIPT_TIMEOUT_MS: integer(1_000, 3_600_000),
+  LOYALTYKIT_RELAYER_REPLACE_AFTER_MS: integer(100, 3_600_000),
 })
 
 /**
@@ -96,5 +99,6 @@ export function loadRelayerConfig(env: Readonly<Record<string, string | undefine
     userDailyGasBudget: e.LOYALTYKIT_RELAYER_USER_DAILY_GAS,
     brandDailyGasBudget: e.LOYALTYKIT_RELAYER_BRAND_DAILY_GAS,
     receiptTimeoutMs: e.LOYALTYKIT_RELAYER_RECEIPT_TIMEOUT_MS ?? 60_000,
+    replaceAfterMs: e.LOYALTYKIT_RELAYER_REPLACE_AFTER_MS ?? 30_000,
   }
 }
