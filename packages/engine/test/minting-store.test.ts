@@ -225,6 +225,38 @@ describe.each(testDatabases())('minting stores on $dialect', (db) => {
     })
   })
 
+  describe('nonces for groups', () => {
+    it('reserves many at once: released ones first, then fresh ones; concurrent groups never share one', async () => {
+      const scope = { chainId: 6, address: address() }
+      await t.storage.nonces.resync({ ...scope, chainNonce: 100 })
+      expect(await t.storage.nonces.reserveMany({ ...scope, count: 5 })).toEqual([100, 101, 102, 103, 104])
+      await t.storage.nonces.release({ ...scope, nonce: 103 })
+      await t.storage.nonces.release({ ...scope, nonce: 101 })
+      expect(await t.storage.nonces.reserveMany({ ...scope, count: 4 })).toEqual([101, 103, 105, 106])
+      expect(await t.storage.nonces.peek(scope)).toEqual({ next: 107, released: [] })
+
+      // A rollback un-reserves the whole group.
+      await t.storage.nonces.release({ ...scope, nonce: 102 })
+      await t.storage
+        .transaction(async (tx) => {
+          expect(await tx.nonces.reserveMany({ ...scope, count: 3 })).toEqual([102, 107, 108])
+          throw new Error('signing failed')
+        })
+        .catch(() => undefined)
+      expect(await t.storage.nonces.peek(scope)).toEqual({ next: 107, released: [102] })
+
+      const other = await secondConnection()
+      const groups = await Promise.all(
+        Array.from({ length: 12 }, (_, i) =>
+          (i % 2 ? other : t.storage).transaction((tx) => tx.nonces.reserveMany({ ...scope, count: 4 })),
+        ),
+      )
+      const all = groups.flat().sort((a, b) => a - b)
+      expect(all).toEqual([102, ...Array.from({ length: 47 }, (_, i) => 107 + i)])
+      for (const g of groups) expect(g).toEqual([...g].sort((a, b) => a - b))
+    })
+  })
+
   describe('leases', () => {
     it('of concurrent acquirers exactly one holds the lease; an expired lease is taken over with a new fence', async () => {
       const other = await secondConnection()

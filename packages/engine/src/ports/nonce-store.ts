@@ -21,6 +21,12 @@ export interface NonceStore {
    * Inside `Storage.transaction`, a rollback un-reserves the nonce.
    */
   reserve(scope: NonceScope): Promise<number>
+  /**
+   * `reserve` for `count` nonces in a few statements (a group of transactions): the lowest released
+   * nonces first, then fresh ones from the sequence. Atomic in the same way: concurrent callers
+   * never share a nonce. Answers them ascending.
+   */
+  reserveMany(scope: NonceScope & { count: number }): Promise<number[]>
   /** Gives back a reserved nonce that no broadcast transaction uses; the next `reserve` reuses it. */
   release(scope: NonceScope & { nonce: number }): Promise<void>
   /**

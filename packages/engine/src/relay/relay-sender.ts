@@ -436,11 +436,7 @@ export function createRelaySender(ctx: EngineContext, chain: ChainPort): RelaySe
    */
   async function signGroup(group: Pending[]): Promise<Signed[]> {
     const { maxFeePerGas, maxPriorityFeePerGas } = await fees()
-    const nonces = await ctx.storage.transaction(async (tx) => {
-      const out: number[] = []
-      for (let i = 0; i < group.length; i++) out.push(await tx.nonces.reserve(scope))
-      return out
-    })
+    const nonces = await ctx.storage.transaction((tx) => tx.nonces.reserveMany({ ...scope, count: group.length }))
     const now = ctx.clock.now()
     const signed: Signed[] = []
     try {

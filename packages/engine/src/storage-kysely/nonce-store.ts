@@ -46,6 +46,55 @@ export function createNonceStore(db: Kysely<Database>, dialect: SqlDialect): Non
       return Number(row.next_nonce) - 1
     },
 
+    async reserveMany(scope) {
+      const { chainId, address } = scoped(scope)
+      const out: number[] = []
+      for (let attempt = 0; attempt < 10 && out.length < scope.count; attempt++) {
+        const want = scope.count - out.length
+        const rows = await db
+          .selectFrom('released_nonces')
+          .select('nonce')
+          .where('chain_id', '=', chainId)
+          .where('address', '=', address)
+          .orderBy('nonce')
+          .limit(want)
+          .$if(dialect === 'postgres', (q) => q.forUpdate().skipLocked())
+          .execute()
+        if (rows.length === 0) break
+        // Only what this statement deleted is ours (a concurrent caller outside a transaction may take some).
+        const taken = await db
+          .deleteFrom('released_nonces')
+          .where('chain_id', '=', chainId)
+          .where('address', '=', address)
+          .where(
+            'nonce',
+            'in',
+            rows.map((r) => r.nonce),
+          )
+          .returning('nonce')
+          .execute()
+        out.push(...taken.map((r) => Number(r.nonce)))
+        if (taken.length === rows.length && rows.length < want) break
+      }
+      const fresh = scope.count - out.length
+      if (fresh > 0) {
+        const row = await db
+          .insertInto('signer_nonces')
+          .values({ chain_id: chainId, address, next_nonce: fresh, updated_at: Date.now() })
+          .onConflict((oc) =>
+            oc.columns(['chain_id', 'address']).doUpdateSet((eb) => ({
+              next_nonce: eb('signer_nonces.next_nonce', '+', fresh),
+              updated_at: eb.ref('excluded.updated_at'),
+            })),
+          )
+          .returning('next_nonce')
+          .executeTakeFirstOrThrow()
+        const end = Number(row.next_nonce)
+        for (let n = end - fresh; n < end; n++) out.push(n)
+      }
+      return out.sort((a, b) => a - b)
+    },
+
     async release(scope) {
       const { chainId, address } = scoped(scope)
       const row = await db
