@@ -1,21 +1,10 @@
-import { PassThrough } from 'node:stream'
 import { describe, expect, it } from 'vitest'
 import { COMMANDS } from '../src/cli/command-table'
-import { runCli } from '../src/cli/run-cli'
+import { runCliHere } from './helpers/run-cli-here'
 
 async function run(argv: string[]) {
-  const stdout = new PassThrough()
-  const stderr = new PassThrough()
-  let out = ''
-  let err = ''
-  stdout.on('data', (d) => {
-    out += d
-  })
-  stderr.on('data', (d) => {
-    err += d
-  })
-  const code = await runCli(argv, { stdout, stderr, env: {}, cwd: '/nonexistent' })
-  return { code, out, err }
+  const { code, stdout, stderr } = await runCliHere(argv, {}, '/nonexistent')
+  return { code, out: stdout, err: stderr }
 }
 
 describe('loyaltykit --help', () => {

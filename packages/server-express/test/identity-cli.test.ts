@@ -1,9 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto'
-import { PassThrough } from 'node:stream'
 import { createAesGcmKeyVault, createEngine, type Engine, type Storage, verifyApiKey } from '@loyaltykit/engine'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { runCli } from '../src/cli/run-cli'
 import { openStorage } from '../src/storage/open-storage'
+import { runCliHere } from './helpers/run-cli-here'
 import { type TestDatabase, testDialects } from './helpers/test-databases'
 
 describe.each(testDialects)('loyaltykit apikey / identity / constraint commands on $dialect', ({ create }) => {
@@ -14,21 +13,7 @@ describe.each(testDialects)('loyaltykit apikey / identity / constraint commands 
   let engine: Engine
   const masterKey = randomBytes(32)
 
-  /** The `loyaltykit` CLI in this process (same code as the binary), with its own stdout/stderr. */
-  const cli = async (...args: string[]) => {
-    const stdout = new PassThrough()
-    const stderr = new PassThrough()
-    let out = ''
-    let err = ''
-    stdout.on('data', (d) => {
-      out += d
-    })
-    stderr.on('data', (d) => {
-      err += d
-    })
-    const code = await runCli(args, { stdout, stderr, env, cwd: process.cwd() })
-    return { code, stdout: out, stderr: err, json: () => JSON.parse(out) }
-  }
+  const cli = (...args: string[]) => runCliHere(args, env)
 
   beforeAll(async () => {
     db = await create()

@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto'
-import { PassThrough } from 'node:stream'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { signRequest } from '../../sdk/src/signing/sign-request'
-import { runCli } from '../src/cli/run-cli'
+import { runCliHere } from './helpers/run-cli-here'
 import { startTestServer } from './helpers/start-test-server'
 import { type TestDatabase, testDialects } from './helpers/test-databases'
 
@@ -12,21 +11,7 @@ describe.each(testDialects)('loyaltykit perk / brand keys commands on $dialect',
   let brandId: string
   let createdKey: string
 
-  /** The `loyaltykit` CLI in this process (same code as the binary), with its own stdout/stderr. */
-  const cli = async (...args: string[]) => {
-    const stdout = new PassThrough()
-    const stderr = new PassThrough()
-    let out = ''
-    let err = ''
-    stdout.on('data', (d) => {
-      out += d
-    })
-    stderr.on('data', (d) => {
-      err += d
-    })
-    const code = await runCli(args, { stdout, stderr, env, cwd: process.cwd() })
-    return { code, stdout: out, stderr: err, json: () => JSON.parse(out) }
-  }
+  const cli = (...args: string[]) => runCliHere(args, env)
 
   beforeAll(async () => {
     db = await create()

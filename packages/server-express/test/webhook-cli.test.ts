@@ -3,30 +3,19 @@ import { readdir, readFile } from 'node:fs/promises'
 import { createServer, type IncomingHttpHeaders } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
-import { PassThrough } from 'node:stream'
 import { acceptEvent } from '@loyaltykit/engine'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { webhooks as sdkWebhooks } from '../../sdk/src/index'
-import { runCli } from '../src/cli/run-cli'
 import { loadConfig } from '../src/config/load-config'
 import { createLogger } from '../src/logging/create-logger'
 import { openRuntime, type Runtime } from '../src/runtime/open-runtime'
+import { runCliHere } from './helpers/run-cli-here'
 import { type TestDatabase, testDialects } from './helpers/test-databases'
 
 /** Runs the CLI in this process with its own stdout/stderr. */
 async function cli(argv: string[], env: Record<string, string | undefined>) {
-  const stdout = new PassThrough()
-  const stderr = new PassThrough()
-  let out = ''
-  let err = ''
-  stdout.on('data', (d) => {
-    out += d
-  })
-  stderr.on('data', (d) => {
-    err += d
-  })
-  const code = await runCli(argv, { stdout, stderr, env, cwd: process.cwd() })
-  return { code, out, err }
+  const { code, stdout, stderr } = await runCliHere(argv, env)
+  return { code, out: stdout, err: stderr }
 }
 
 async function withRuntime<T>(env: Record<string, string | undefined>, fn: (rt: Runtime) => Promise<T>): Promise<T> {
