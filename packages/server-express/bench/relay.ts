@@ -1,5 +1,5 @@
 /**
- * Relayer benchmark on the embedded chain: `pnpm bench:relay [-- --tx 3000 --concurrency 64 --runs 1]`.
+ * Relayer benchmark on the embedded chain: `pnpm bench:relay [-- --tx 3000 --concurrency 64 --runs 3]`.
  *
  * The whole server (`startServer`: storage, embedded EDR chain, minter, HTTP on a free port) serves
  * `POST /relay` over HTTP. Users log in (local identity provider); each relayed transaction is a
@@ -32,7 +32,7 @@ const { values } = parseArgs({
     /** Send this gasLimit with every relay (the relayer then simulates with eth_call instead of estimating). */
     'gas-limit': { type: 'string', default: process.env.BENCH_GAS_LIMIT ?? '' },
     /** Measure this many times on the same server (fresh users each time) and print the median. */
-    runs: { type: 'string', default: process.env.BENCH_RUNS ?? '1' },
+    runs: { type: 'string', default: process.env.BENCH_RUNS ?? '3' },
   },
 })
 const RUNS = Math.max(1, Number(values.runs))
