@@ -99,7 +99,7 @@ describe.each(testDatabases())('payments on $dialect with the EDR chain', (db) =
     local = createLocalPaymentProvider({ stores: t.storage })
     minter = createMinter(ctx, { pollIntervalMs: 20, retryBaseMs: 20 })
     minter.start()
-    worker = createClawbackWorker(ctx, { pollIntervalMs: 20, retryBaseMs: 20 })
+    worker = createClawbackWorker(ctx, { pollIntervalMs: 20, retryBaseMs: 20, replaceAfterMs: 300 })
     worker.start()
     brandId = (await createBrand(ctx, { name: 'Shop', websites: ['https://shop.example.com'] })).brand.id
   })
@@ -355,6 +355,45 @@ describe.each(testDatabases())('payments on $dialect with the EDR chain', (db) =
       fromBlock: 0n,
     })
     expect(logs.map((l) => l.args.amount)).toEqual([10_000n * WEI, 15_000n * WEI])
+  })
+
+  it('replaces a clawback transaction stuck in the pool with higher fees, and burns once', async () => {
+    const { sessionId, walletAddress } = await checkout({ amount: 2500 })
+    const paid = await pay(sessionId)
+    await mintForPayment(ctx, { sessionId }, { provider: local })
+    const pi = paid?.paymentIntentId as string
+    const supply = await chain.totalSupply()
+    const replacedBefore = worker.stats().transactionsReplaced
+    const refundId = `re_${rand()}`
+    // The node stops mining: the clawback transaction waits in its pool.
+    await chain.rpc('evm_setAutomine', [false])
+    let stuck: Awaited<ReturnType<typeof t.storage.payments.getRefund>>
+    try {
+      const event = refunded(pi, 2500, [{ id: refundId, amountCents: 1000 }])
+      expect((await handlePaymentEvent(ctx, event, { provider: local })).outcome).toBe('refunds: 1')
+      const deadline = Date.now() + 15_000
+      while (worker.stats().transactionsReplaced === replacedBefore && Date.now() < deadline) {
+        await new Promise((r) => setTimeout(r, 25))
+      }
+      expect(worker.stats().transactionsReplaced).toBeGreaterThan(replacedBefore)
+      stuck = await t.storage.payments.getRefund(refundId)
+      expect(stuck?.status).toBe('signed')
+      expect(stuck?.replacedTxHashes.length).toBeGreaterThanOrEqual(1)
+      await chain.rpc('evm_mine', [])
+    } finally {
+      await chain.rpc('evm_setAutomine', [true])
+    }
+    await worker.drain({ timeoutMs: 20_000 })
+    const done = await t.storage.payments.getRefund(refundId)
+    expect(done?.status).toBe('confirmed')
+    // One burn of the refunded share, by one of the attempts; no other attempt was mined.
+    expect(await chain.balanceOf(walletAddress)).toBe(15_000n * WEI)
+    expect(supply - (await chain.totalSupply())).toBe(10_000n * WEI)
+    const attempts = [stuck?.txHash, ...(stuck?.replacedTxHashes ?? [])] as Hex[]
+    expect(attempts).toContain(done?.txHash)
+    for (const hash of attempts.filter((h) => h !== done?.txHash)) {
+      expect(await chain.publicClient.getTransactionReceipt({ hash }).catch(() => null)).toBeNull()
+    }
   })
 
   it('a refund that overtakes its payment waits for the mint, then claws back', async () => {

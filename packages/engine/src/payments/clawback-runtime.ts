@@ -11,6 +11,8 @@ export type ClawbackWorkerStats = {
   leaseHeld: boolean
   transactionsSigned: number
   clawbacksConfirmed: number
+  /** Stuck clawback transactions replaced with higher fees. */
+  transactionsReplaced: number
   /** Clawbacks that could not burn everything (the user had spent tokens). */
   shortfalls: number
   retries: number
@@ -28,6 +30,8 @@ export type ClawbackRuntime = {
   gas: bigint
   gasCaps: GasCaps
   receiptPollMs: number
+  /** A signed clawback still unmined this long is replaced with higher fees (same nonce). */
+  replaceAfterMs: number
   retryBaseMs: number
   retryMaxMs: number
   logger: Logger
@@ -47,6 +51,7 @@ export function createClawbackRuntime(p: {
   gas: bigint
   gasCaps: GasCaps
   receiptPollMs: number
+  replaceAfterMs: number
   retryBaseMs: number
   retryMaxMs: number
   logger: Logger
@@ -64,6 +69,7 @@ export function createClawbackRuntime(p: {
     gas: p.gas,
     gasCaps: p.gasCaps,
     receiptPollMs: p.receiptPollMs,
+    replaceAfterMs: p.replaceAfterMs,
     retryBaseMs: p.retryBaseMs,
     retryMaxMs: p.retryMaxMs,
     logger: p.logger,

@@ -1,9 +1,18 @@
 import { pointsTokenAbi } from '@loyaltykit/contracts'
-import { type Address, encodeFunctionData, type Hash, type Hex, keccak256, parseEventLogs } from 'viem'
+import {
+  type Address,
+  encodeFunctionData,
+  type Hash,
+  type Hex,
+  keccak256,
+  parseEventLogs,
+  parseTransaction,
+} from 'viem'
 import { classifySendError } from '../chain/classify-send-error'
 import { diagnoseNonceTooLow } from '../chain/diagnose-nonce-too-low'
 import { feesWithinCaps } from '../chain/fees-within-caps'
 import { assertWithinGasCaps } from '../chain/gas-caps'
+import { replacementFees } from '../chain/replacement-fees'
 import { isLoyaltyError } from '../errors/loyalty-error'
 import { decodeMintRevert } from '../minting/decode-mint-revert'
 import { tokensToWei } from '../minting/mint-amount'
@@ -100,9 +109,69 @@ export async function signClawback(rt: ClawbackRuntime, r: RefundClawbackRecord)
  * another transaction), so a refund never burns twice.
  */
 export async function checkClawback(rt: ClawbackRuntime, r: RefundClawbackRecord): Promise<void> {
-  const receipt = await receiptOf(rt, r.txHash)
-  if (receipt) return settleClawback(rt, r, receipt)
+  for (const hash of attemptsOf(r)) {
+    const receipt = await receiptOf(rt, hash)
+    if (receipt) return settleClawback(rt, r, receipt)
+  }
+  if (r.signedAt !== null && rt.now() - r.signedAt >= rt.replaceAfterMs) {
+    const replaced = await replaceClawback(rt, r)
+    if (replaced) return broadcastClawback(rt, replaced)
+  }
   await broadcastClawback(rt, r)
+}
+
+/** Every transaction of the clawback that may be mined: the current one and those it replaced. */
+const attemptsOf = (r: RefundClawbackRecord) => [...(r.txHash ? [r.txHash] : []), ...r.replacedTxHashes]
+
+/**
+ * A clawback transaction unmined for `replaceAfterMs`: the same call with the same nonce, signed
+ * again with fees 12.5 % higher (or the current ones when higher; within the caps), stored (fenced)
+ * before it is broadcast. The one it replaces stays polled: whichever is mined settles the refund,
+ * and since they share a nonce only one can be. Undefined when the caps leave no room for a bump.
+ */
+async function replaceClawback(
+  rt: ClawbackRuntime,
+  r: RefundClawbackRecord,
+): Promise<RefundClawbackRecord | undefined> {
+  if (!r.rawTx || !r.txHash || r.nonce === null) return undefined
+  const stuck = parseTransaction(r.rawTx as Hex)
+  const current = await feesWithinCaps(rt.client, rt.gasCaps).catch(() => undefined)
+  const fees = replacementFees(
+    { maxFeePerGas: stuck.maxFeePerGas ?? 0n, maxPriorityFeePerGas: stuck.maxPriorityFeePerGas ?? 0n },
+    current,
+    rt.gasCaps.maxFeePerGas,
+  )
+  if (!fees) return undefined
+  const request = {
+    chainId: rt.chain.chainId,
+    type: 'eip1559' as const,
+    to: stuck.to as Address,
+    data: stuck.data ?? '0x',
+    value: 0n,
+    nonce: r.nonce,
+    gas: stuck.gas ?? rt.gas,
+    ...fees,
+  }
+  assertWithinGasCaps(request, rt.gasCaps)
+  const raw: Hex = await rt.signer.signTransaction(request)
+  const txHash = keccak256(raw)
+  const now = rt.now()
+  const stored = await rt.fenced((tx) =>
+    tx.payments.replaceClawbackTransaction({
+      refundId: r.refundId,
+      previousTxHash: r.txHash as string,
+      txHash,
+      rawTx: raw,
+      now,
+    }),
+  )
+  if (!stored) return undefined
+  rt.stats.transactionsReplaced++
+  rt.logger.info(
+    { refundId: r.refundId, nonce: r.nonce, txHash, replaces: r.txHash, maxFeePerGas: fees.maxFeePerGas.toString() },
+    'stuck clawback transaction replaced with higher fees',
+  )
+  return { ...r, txHash, rawTx: raw, replacedTxHashes: [...r.replacedTxHashes, r.txHash], signedAt: now }
 }
 
 async function broadcastClawback(rt: ClawbackRuntime, r: RefundClawbackRecord): Promise<void> {
@@ -121,7 +190,7 @@ async function broadcastClawback(rt: ClawbackRuntime, r: RefundClawbackRecord): 
         const diagnosis = await diagnoseNonceTooLow(rt.client, {
           address: rt.signerAddress,
           nonce: r.nonce,
-          txHashes: [r.txHash as Hash],
+          txHashes: attemptsOf(r) as Hash[],
         })
         if (diagnosis.verdict === 'mined') return settleClawback(rt, r, diagnosis.receipt as unknown as Receipt)
         if (diagnosis.verdict === 'not_used') return later(rt, r, 'nonce pending in the pool')
@@ -138,8 +207,15 @@ async function broadcastClawback(rt: ClawbackRuntime, r: RefundClawbackRecord): 
         if (receipt) return settleClawback(rt, r, receipt)
         return later(rt, r, message)
       }
+      case 'underpriced':
+        // A replacement the node will not take (yet): the attempt before it is still pending.
+        if (r.replacedTxHashes.length > 0) return later(rt, r, message)
+        rt.stats.lastError = message
+        return rt.retry(r, `${kind}: ${message}`)
       case 'fee_too_low':
       case 'rejected': {
+        // An attempt it replaced may still be in a pool: the nonce is not free, keep polling them.
+        if (r.replacedTxHashes.length > 0) return later(rt, r, `replacement refused (${kind}): ${message}`)
         // The node refused this exact transaction: it was never in a pool, so its nonce is free again.
         await rt.fenced(async (tx) => {
           await tx.nonces.release({ ...rt.scope, nonce: r.nonce as number })
@@ -159,8 +235,10 @@ async function broadcastClawback(rt: ClawbackRuntime, r: RefundClawbackRecord): 
         return rt.retry(r, `${kind}: ${message}`)
     }
   }
-  const receipt = await receiptOf(rt, r.txHash)
-  if (receipt) return settleClawback(rt, r, receipt)
+  for (const hash of attemptsOf(r)) {
+    const receipt = await receiptOf(rt, hash)
+    if (receipt) return settleClawback(rt, r, receipt)
+  }
   await later(rt, r, 'waiting for the receipt')
 }
 

@@ -22,6 +22,8 @@ export type ClawbackWorkerOptions = {
   gas?: bigint
   /** Signing caps. Default `ctx.chain.gasCaps`. */
   gasCaps?: GasCaps
+  /** A clawback transaction still unmined this long is replaced with 12.5 % higher fees. Default 120000 ms. */
+  replaceAfterMs?: number
   /** First retry delay of a failed clawback; doubles up to `retryMaxMs`. Defaults 1000 / 60000 ms. */
   retryBaseMs?: number
   retryMaxMs?: number
@@ -56,6 +58,7 @@ export function createClawbackWorker(ctx: EngineContext, options: ClawbackWorker
     leaseHeld: false,
     transactionsSigned: 0,
     clawbacksConfirmed: 0,
+    transactionsReplaced: 0,
     shortfalls: 0,
     retries: 0,
     lastError: null,
@@ -69,6 +72,7 @@ export function createClawbackWorker(ctx: EngineContext, options: ClawbackWorker
     gas: options.gas ?? 150_000n,
     gasCaps: options.gasCaps ?? chain.gasCaps,
     receiptPollMs: options.receiptPollMs ?? (embedded ? 50 : 2_000),
+    replaceAfterMs: options.replaceAfterMs ?? 120_000,
     retryBaseMs: options.retryBaseMs ?? 1_000,
     retryMaxMs: options.retryMaxMs ?? 60_000,
     logger,

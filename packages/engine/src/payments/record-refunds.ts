@@ -78,6 +78,8 @@ export async function recordRefunds(
         createdAt: now,
         updatedAt: now,
         confirmedAt: null,
+        replacedTxHashes: [],
+        signedAt: null,
       }
       if ((await tx.payments.insertRefundIfAbsent(row)).created) recorded++
     }

@@ -110,6 +110,10 @@ export type RefundClawbackRecord = {
   txHash: string | null
   /** The signed raw transaction (kept until confirmed, for re-broadcasts). */
   rawTx: string | null
+  /** Earlier attempts with the same nonce, replaced by `txHash` with higher fees; any of them may still be mined. */
+  replacedTxHashes: string[]
+  /** When the current attempt (`txHash`) was signed, epoch ms. */
+  signedAt: number | null
   blockNumber: number | null
   attempts: number
   nextAttemptAt: number
@@ -199,6 +203,19 @@ export interface PaymentStore {
     shortfallWei: string
     now: number
   }): Promise<void>
+  /**
+   * Replaces the current signed transaction (`previousTxHash`) with another of the same nonce and
+   * higher fees: `txHash`/`rawTx` become the new one, the previous hash joins `replacedTxHashes`,
+   * `signedAt` is now. Answers false (nothing changed) when the current transaction is not
+   * `previousTxHash` any more.
+   */
+  replaceClawbackTransaction(p: {
+    refundId: string
+    previousTxHash: string
+    txHash: string
+    rawTx: string
+    now: number
+  }): Promise<boolean>
   /** Final: status `confirmed`, raw transaction cleared. `txHash` null when nothing was left to burn. */
   confirmClawback(p: {
     refundId: string
@@ -209,8 +226,9 @@ export interface PaymentStore {
     now: number
   }): Promise<void>
   /**
-   * Try again at `nextAttemptAt`. `resign: true` forgets the current transaction (it can never be
-   * mined: reverted, or its nonce was used by another transaction) and goes back to `pending`.
+   * Try again at `nextAttemptAt`. `resign: true` forgets the current transaction and the ones it
+   * replaced (none can ever be mined: reverted, or their nonce was used by another transaction) and
+   * goes back to `pending`.
    */
   scheduleClawbackRetry(p: {
     refundId: string

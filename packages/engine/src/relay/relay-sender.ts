@@ -3,6 +3,7 @@ import { classifySendError, type SendErrorKind } from '../chain/classify-send-er
 import { diagnoseNonceTooLow } from '../chain/diagnose-nonce-too-low'
 import { type Eip1559Fees, feesWithinCaps } from '../chain/fees-within-caps'
 import { assertWithinGasCaps } from '../chain/gas-caps'
+import { replacementFees } from '../chain/replacement-fees'
 import type { EngineContext } from '../context'
 import { UnavailableError } from '../errors/common-errors'
 import { isLoyaltyError } from '../errors/loyalty-error'
@@ -12,7 +13,6 @@ import type { RelayGasSubject, RelayTxKind, RelayTxRecord } from '../ports/relay
 import type { Storage, Stores } from '../ports/storage'
 import { RelayUnavailableError } from './relay-errors'
 import { RELAY_MAX_FEE_PER_GAS, RELAY_MAX_GAS_LIMIT } from './relay-options'
-import { replacementFees } from './replacement-fees'
 import { utcDay } from './utc-day'
 
 /** One transaction the relayer account should sign and send. */

@@ -89,6 +89,8 @@ function toRefund(row: Selectable<RefundClawbacksTable>): RefundClawbackRecord {
     nonce: num(row.nonce),
     txHash: row.tx_hash,
     rawTx: row.raw_tx,
+    replacedTxHashes: JSON.parse(row.replaced_tx_hashes) as string[],
+    signedAt: num(row.signed_at),
     blockNumber: num(row.block_number),
     attempts: Number(row.attempts),
     nextAttemptAt: Number(row.next_attempt_at),
@@ -264,6 +266,8 @@ export function createPaymentStore(db: Kysely<Database>, _dialect: SqlDialect): 
           nonce: r.nonce,
           tx_hash: r.txHash,
           raw_tx: r.rawTx,
+          replaced_tx_hashes: JSON.stringify(r.replacedTxHashes),
+          signed_at: r.signedAt,
           block_number: r.blockNumber,
           attempts: r.attempts,
           next_attempt_at: r.nextAttemptAt,
@@ -384,6 +388,8 @@ export function createPaymentStore(db: Kysely<Database>, _dialect: SqlDialect): 
           nonce: p.nonce,
           tx_hash: p.txHash,
           raw_tx: p.rawTx,
+          replaced_tx_hashes: '[]',
+          signed_at: p.now,
           clawed_wei: p.clawedWei,
           shortfall_wei: p.shortfallWei,
           attempts: eb('attempts', '+', 1),
@@ -394,6 +400,25 @@ export function createPaymentStore(db: Kysely<Database>, _dialect: SqlDialect): 
         .where('refund_id', '=', p.refundId)
         .where('status', '=', 'pending')
         .execute()
+    },
+
+    async replaceClawbackTransaction(p) {
+      const current = await getRefund(p.refundId)
+      if (current?.status !== 'signed' || current.txHash !== p.previousTxHash) return false
+      const result = await db
+        .updateTable('refund_clawbacks')
+        .set({
+          tx_hash: p.txHash,
+          raw_tx: p.rawTx,
+          replaced_tx_hashes: JSON.stringify([...current.replacedTxHashes, p.previousTxHash]),
+          signed_at: p.now,
+          updated_at: p.now,
+        })
+        .where('refund_id', '=', p.refundId)
+        .where('status', '=', 'signed')
+        .where('tx_hash', '=', p.previousTxHash)
+        .executeTakeFirst()
+      return result.numUpdatedRows === 1n
     },
 
     async confirmClawback(p) {
@@ -422,7 +447,7 @@ export function createPaymentStore(db: Kysely<Database>, _dialect: SqlDialect): 
           next_attempt_at: p.nextAttemptAt,
           last_error: p.error.slice(0, 1000),
           updated_at: p.now,
-          ...(p.resign ? { status: 'pending', raw_tx: null } : {}),
+          ...(p.resign ? { status: 'pending', raw_tx: null, replaced_tx_hashes: '[]', signed_at: null } : {}),
         })
         .where('refund_id', '=', p.refundId)
         .where('status', 'in', ['pending', 'signed'])

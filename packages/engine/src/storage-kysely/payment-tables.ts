@@ -1,3 +1,5 @@
+import type { Generated } from 'kysely'
+
 /** Tables of payments (migration 0005-payments). Owned by src/payments. */
 export interface PaymentTables {
   checkout_sessions: CheckoutSessionsTable
@@ -82,6 +84,9 @@ export interface RefundClawbacksTable {
   nonce: number | null
   tx_hash: string | null
   raw_tx: string | null
+  /** JSON array of the hashes of earlier attempts with the same nonce (replaced with higher fees). */
+  replaced_tx_hashes: Generated<string>
+  signed_at: number | null
   block_number: number | null
   attempts: number
   next_attempt_at: number
