@@ -13,6 +13,7 @@ import {
   getRelayGasUsage,
   isLoyaltyError,
   type RelayOptions,
+  type RelayTxRecord,
   relay,
   relaySenderOf,
   signUserTypedData,
@@ -49,6 +50,61 @@ describe.each(testDatabases())('relay (engine) on $dialect', (db) => {
   const login = (email = `u${randomBytes(4).toString('hex')}@example.com`) => devLogin(ctx, { email })
   const claimData = (user: string, id: number) =>
     encodeFunctionData({ abi: perkCollectionAbi, functionName: 'claimFor', args: [user as Address, BigInt(id)] })
+
+  /** The relay sender's intent for a `claimFor` of `userAddress` (gas given). */
+  const claimIntent = (data: Hex, userAddress: string) => ({
+    kind: 'call' as const,
+    to: t.chain.contracts.perkCollection,
+    data,
+    gas: 300_000n,
+    functionName: 'claimFor',
+    userAddress,
+    brandId,
+  })
+
+  /** A relayer transaction signed at `nonce` and shaped as the sender stores it (not stored here). */
+  async function storedRelayTx(p: {
+    nonce: number
+    data: Hex
+    userAddress: string
+    status: 'signed' | 'sent'
+    maxFeePerGas?: bigint
+  }): Promise<RelayTxRecord> {
+    const maxFeePerGas = p.maxFeePerGas ?? 50_000_000_000n
+    const raw: Hex = await t.chain.relayer.signTransaction({
+      chainId: t.chain.chainId,
+      type: 'eip1559',
+      to: t.chain.contracts.perkCollection,
+      data: p.data,
+      nonce: p.nonce,
+      gas: 300_000n,
+      maxFeePerGas,
+      maxPriorityFeePerGas: 1_000_000_000n,
+    })
+    const now = Date.now()
+    return {
+      txHash: keccak256(raw),
+      chainId: t.chain.chainId,
+      signer: t.chain.relayer.address.toLowerCase(),
+      nonce: p.nonce,
+      raw,
+      kind: 'call',
+      to: t.chain.contracts.perkCollection,
+      functionName: 'claimFor',
+      userAddress: p.userAddress,
+      brandId,
+      gasLimit: '300000',
+      maxFeePerGas: maxFeePerGas.toString(),
+      maxPriorityFeePerGas: '1000000000',
+      status: p.status,
+      gasUsed: null,
+      effectiveGasPrice: null,
+      blockNumber: null,
+      error: null,
+      createdAt: now,
+      updatedAt: now,
+    }
+  }
 
   async function mintTo(address: string, tokens: bigint) {
     const wallet = createWalletClient({
@@ -315,51 +371,11 @@ describe.each(testDatabases())('relay (engine) on $dialect', (db) => {
     const scope = { chainId: t.chain.chainId, address: t.chain.relayer.address.toLowerCase() }
     const nonce = await ctx.storage.nonces.reserve(scope)
     const data = claimData(user.walletAddress, freeCollectionId)
-    const raw: Hex = await t.chain.relayer.signTransaction({
-      chainId: t.chain.chainId,
-      type: 'eip1559',
-      to: t.chain.contracts.perkCollection,
-      data,
-      nonce,
-      gas: 300_000n,
-      maxFeePerGas: 50_000_000_000n,
-      maxPriorityFeePerGas: 1_000_000_000n,
-    })
-    const now = Date.now()
-    await ctx.storage.relay.recordTransactions([
-      {
-        txHash: keccak256(raw),
-        chainId: t.chain.chainId,
-        signer: scope.address,
-        nonce,
-        raw,
-        kind: 'call',
-        to: t.chain.contracts.perkCollection,
-        functionName: 'claimFor',
-        userAddress: user.walletAddress,
-        brandId,
-        gasLimit: '300000',
-        maxFeePerGas: '50000000000',
-        maxPriorityFeePerGas: '1000000000',
-        status: 'signed',
-        gasUsed: null,
-        effectiveGasPrice: null,
-        blockNumber: null,
-        error: null,
-        createdAt: now,
-        updatedAt: now,
-      },
-    ])
+    const stored = await storedRelayTx({ nonce, data, userAddress: user.walletAddress, status: 'signed' })
+    const raw = stored.raw as Hex
+    await ctx.storage.relay.recordTransactions([stored])
     const restarted = createRelaySender(ctx, t.chain)
-    const outcome = await restarted.send({
-      kind: 'call',
-      to: t.chain.contracts.perkCollection,
-      data,
-      gas: 300_000n,
-      functionName: 'claimFor',
-      userAddress: user.walletAddress,
-      brandId,
-    })
+    const outcome = await restarted.send(claimIntent(data, user.walletAddress))
     expect(outcome.nonce).toBe(nonce + 1)
     expect(outcome.receipt.status).toBe('success')
     expect(await ctx.storage.relay.getTransaction(keccak256(raw))).toMatchObject({ status: 'confirmed' })
@@ -368,15 +384,7 @@ describe.each(testDatabases())('relay (engine) on $dialect', (db) => {
     // A crash after reserving a nonce and before storing its transaction leaves a gap: the chain
     // refuses the next nonce as too high, the sender releases the missing one and signs again.
     await ctx.storage.nonces.reserve(scope)
-    const afterGap = await restarted.send({
-      kind: 'call',
-      to: t.chain.contracts.perkCollection,
-      data,
-      gas: 300_000n,
-      functionName: 'claimFor',
-      userAddress: user.walletAddress,
-      brandId,
-    })
+    const afterGap = await restarted.send(claimIntent(data, user.walletAddress))
     expect(afterGap.receipt.status).toBe('success')
     expect(afterGap.nonce).toBe(nonce + 2)
     expect(restarted.stats().requeued).toBeGreaterThanOrEqual(1)
@@ -387,56 +395,15 @@ describe.each(testDatabases())('relay (engine) on $dialect', (db) => {
     const scope = { chainId: t.chain.chainId, address: t.chain.relayer.address.toLowerCase() }
     const nonce = await ctx.storage.nonces.reserve(scope)
     const data = claimData(user.walletAddress, freeCollectionId)
-    const attempt = async (maxFeePerGas: bigint) => {
-      const raw: Hex = await t.chain.relayer.signTransaction({
-        chainId: t.chain.chainId,
-        type: 'eip1559',
-        to: t.chain.contracts.perkCollection,
-        data,
-        nonce,
-        gas: 300_000n,
-        maxFeePerGas,
-        maxPriorityFeePerGas: 1_000_000_000n,
-      })
-      const now = Date.now()
-      return {
-        txHash: keccak256(raw),
-        chainId: t.chain.chainId,
-        signer: scope.address,
-        nonce,
-        raw,
-        kind: 'call' as const,
-        to: t.chain.contracts.perkCollection,
-        functionName: 'claimFor',
-        userAddress: user.walletAddress,
-        brandId,
-        gasLimit: '300000',
-        maxFeePerGas: maxFeePerGas.toString(),
-        maxPriorityFeePerGas: '1000000000',
-        status: 'sent' as const,
-        gasUsed: null,
-        effectiveGasPrice: null,
-        blockNumber: null,
-        error: null,
-        createdAt: now,
-        updatedAt: now,
-      }
-    }
+    const attempt = (maxFeePerGas: bigint) =>
+      storedRelayTx({ nonce, data, userAddress: user.walletAddress, status: 'sent', maxFeePerGas })
     // Stored by a process that died while both waited in a node's pool (which then lost them).
     const stuck = await attempt(40_000_000_000n)
     const replacement = await attempt(45_000_000_000n)
     await ctx.storage.relay.recordTransactions([stuck, replacement])
 
     const restarted = createRelaySender(ctx, t.chain)
-    const outcome = await restarted.send({
-      kind: 'call',
-      to: t.chain.contracts.perkCollection,
-      data,
-      gas: 300_000n,
-      functionName: 'claimFor',
-      userAddress: user.walletAddress,
-      brandId,
-    })
+    const outcome = await restarted.send(claimIntent(data, user.walletAddress))
     expect(outcome.nonce).toBe(nonce + 1)
     expect(await ctx.storage.relay.getTransaction(replacement.txHash)).toMatchObject({ status: 'confirmed' })
     expect(await ctx.storage.relay.getTransaction(stuck.txHash)).toMatchObject({
@@ -444,7 +411,7 @@ describe.each(testDatabases())('relay (engine) on $dialect', (db) => {
       error: `replaced by ${replacement.txHash}`,
     })
     expect((await ctx.storage.nonces.peek(scope)).released).not.toContain(nonce)
-    expect((await t.publicClient.getTransactionReceipt({ hash: replacement.txHash })).status).toBe('success')
+    expect((await t.publicClient.getTransactionReceipt({ hash: replacement.txHash as Hex })).status).toBe('success')
   })
 
   it('relays 20 concurrent claims of 20 users, each confirmed with its own nonce', async () => {

@@ -5,95 +5,68 @@ import type { SqlDialect } from './dialect'
 
 export function createNonceStore(db: Kysely<Database>, dialect: SqlDialect): NonceStore {
   const scoped = (scope: NonceScope) => ({ chainId: scope.chainId, address: scope.address.toLowerCase() })
+  /** The released nonces of a scope, lowest first. */
+  const releasedOf = (chainId: number, address: string) =>
+    db
+      .selectFrom('released_nonces')
+      .select('nonce')
+      .where('chain_id', '=', chainId)
+      .where('address', '=', address)
+      .orderBy('nonce')
 
-  return {
-    async reserve(scope) {
-      const { chainId, address } = scoped(scope)
-      // Two statements, not DELETE … IN (SELECT … LIMIT 1 FOR UPDATE SKIP LOCKED): PostgreSQL may
-      // run such a subquery more than once in one statement and delete several rows.
-      for (let attempt = 0; attempt < 10; attempt++) {
-        const lowest = await db
-          .selectFrom('released_nonces')
-          .select('nonce')
-          .where('chain_id', '=', chainId)
-          .where('address', '=', address)
-          .orderBy('nonce')
-          .limit(1)
-          .$if(dialect === 'postgres', (q) => q.forUpdate().skipLocked())
-          .executeTakeFirst()
-        if (!lowest) break
-        const deleted = await db
-          .deleteFrom('released_nonces')
-          .where('chain_id', '=', chainId)
-          .where('address', '=', address)
-          .where('nonce', '=', lowest.nonce)
-          .executeTakeFirst()
-        // Zero rows: a concurrent caller outside a transaction took it first; look again.
-        if (deleted.numDeletedRows === 1n) return Number(lowest.nonce)
-      }
-      // An upsert takes the row lock on PostgreSQL, so concurrent reservations queue on it.
+  async function reserveMany(scope: NonceScope & { count: number }): Promise<number[]> {
+    const { chainId, address } = scoped(scope)
+    const out: number[] = []
+    // Two statements, not DELETE … IN (SELECT … LIMIT n FOR UPDATE SKIP LOCKED): PostgreSQL may run
+    // such a subquery more than once in one statement and delete more rows than it answers.
+    for (let attempt = 0; attempt < 10 && out.length < scope.count; attempt++) {
+      const want = scope.count - out.length
+      const rows = await releasedOf(chainId, address)
+        .limit(want)
+        .$if(dialect === 'postgres', (q) => q.forUpdate().skipLocked())
+        .execute()
+      if (rows.length === 0) break
+      // Only what this statement deleted is ours (a concurrent caller outside a transaction may take some).
+      const taken = await db
+        .deleteFrom('released_nonces')
+        .where('chain_id', '=', chainId)
+        .where('address', '=', address)
+        .where(
+          'nonce',
+          'in',
+          rows.map((r) => r.nonce),
+        )
+        .returning('nonce')
+        .execute()
+      out.push(...taken.map((r) => Number(r.nonce)))
+      if (taken.length === rows.length && rows.length < want) break
+    }
+    const fresh = scope.count - out.length
+    if (fresh > 0) {
       const row = await db
         .insertInto('signer_nonces')
-        .values({ chain_id: chainId, address, next_nonce: 1, updated_at: Date.now() })
+        .values({ chain_id: chainId, address, next_nonce: fresh, updated_at: Date.now() })
         .onConflict((oc) =>
           oc.columns(['chain_id', 'address']).doUpdateSet((eb) => ({
-            next_nonce: eb('signer_nonces.next_nonce', '+', 1),
+            next_nonce: eb('signer_nonces.next_nonce', '+', fresh),
             updated_at: eb.ref('excluded.updated_at'),
           })),
         )
         .returning('next_nonce')
         .executeTakeFirstOrThrow()
-      return Number(row.next_nonce) - 1
+      const end = Number(row.next_nonce)
+      for (let n = end - fresh; n < end; n++) out.push(n)
+    }
+    return out.sort((a, b) => a - b)
+  }
+
+  return {
+    async reserve(scope) {
+      const [nonce] = await reserveMany({ ...scope, count: 1 })
+      return nonce as number
     },
 
-    async reserveMany(scope) {
-      const { chainId, address } = scoped(scope)
-      const out: number[] = []
-      for (let attempt = 0; attempt < 10 && out.length < scope.count; attempt++) {
-        const want = scope.count - out.length
-        const rows = await db
-          .selectFrom('released_nonces')
-          .select('nonce')
-          .where('chain_id', '=', chainId)
-          .where('address', '=', address)
-          .orderBy('nonce')
-          .limit(want)
-          .$if(dialect === 'postgres', (q) => q.forUpdate().skipLocked())
-          .execute()
-        if (rows.length === 0) break
-        // Only what this statement deleted is ours (a concurrent caller outside a transaction may take some).
-        const taken = await db
-          .deleteFrom('released_nonces')
-          .where('chain_id', '=', chainId)
-          .where('address', '=', address)
-          .where(
-            'nonce',
-            'in',
-            rows.map((r) => r.nonce),
-          )
-          .returning('nonce')
-          .execute()
-        out.push(...taken.map((r) => Number(r.nonce)))
-        if (taken.length === rows.length && rows.length < want) break
-      }
-      const fresh = scope.count - out.length
-      if (fresh > 0) {
-        const row = await db
-          .insertInto('signer_nonces')
-          .values({ chain_id: chainId, address, next_nonce: fresh, updated_at: Date.now() })
-          .onConflict((oc) =>
-            oc.columns(['chain_id', 'address']).doUpdateSet((eb) => ({
-              next_nonce: eb('signer_nonces.next_nonce', '+', fresh),
-              updated_at: eb.ref('excluded.updated_at'),
-            })),
-          )
-          .returning('next_nonce')
-          .executeTakeFirstOrThrow()
-        const end = Number(row.next_nonce)
-        for (let n = end - fresh; n < end; n++) out.push(n)
-      }
-      return out.sort((a, b) => a - b)
-    },
+    reserveMany,
 
     async release(scope) {
       const { chainId, address } = scoped(scope)
@@ -146,13 +119,7 @@ export function createNonceStore(db: Kysely<Database>, dialect: SqlDialect): Non
         .where('chain_id', '=', chainId)
         .where('address', '=', address)
         .executeTakeFirst()
-      const released = await db
-        .selectFrom('released_nonces')
-        .select('nonce')
-        .where('chain_id', '=', chainId)
-        .where('address', '=', address)
-        .orderBy('nonce')
-        .execute()
+      const released = await releasedOf(chainId, address).execute()
       return { next: row ? Number(row.next_nonce) : undefined, released: released.map((r) => Number(r.nonce)) }
     },
   }
