@@ -3,7 +3,7 @@ import type { EngineContext } from '../context'
 import { ConfigError } from '../errors/common-errors'
 import { isLoyaltyError } from '../errors/loyalty-error'
 import type { MintBatchRecord, MintJobRecord } from '../ports/mint-store'
-import { createWakeableSleep } from '../workers/wakeable-sleep'
+import { createWorkerLoop } from '../workers/worker-loop'
 import { checkBatch } from './check-batch'
 import { isLeaseHolderGone, leaseHolderId } from './lease-holder'
 import { type MinterOptions, resolveMinterOptions } from './minter-options'
@@ -52,16 +52,22 @@ export function createMinter(ctx: EngineContext, options: MinterOptions = {}): M
   const openScope = { chainId: chain.chainId, signer: rt.scope.address }
   const chainId = chain.chainId
 
-  let running = false
-  let stopping = false
-  let loop: Promise<void> | undefined
   let lastRenew = 0
   let claimsPausedUntil = 0
   const checkAt = new Map<string, number>()
 
-  let offWake: (() => void) | undefined
-
-  const { wake, sleep: idle } = createWakeableSleep(() => stopping)
+  const worker = createWorkerLoop({
+    run,
+    subscribe: (wake) => rt.signals.onWake(wake),
+    async afterStop() {
+      if (!stats.leaseHeld) return
+      await ctx.storage.leases
+        .release({ name: leaseName, holder: resolved.holderId, fence: rt.fence })
+        .catch(() => undefined)
+      stats.leaseHeld = false
+    },
+  })
+  const { wake, sleep: idle } = worker
 
   async function acquireLease(): Promise<boolean> {
     const request = { name: leaseName, holder: resolved.holderId, ttlMs: resolved.leaseTtlMs }
@@ -157,14 +163,14 @@ export function createMinter(ctx: EngineContext, options: MinterOptions = {}): M
       const now = rt.now()
       const closingGap = gapSeen
       for (const batch of open) {
-        if (stopping) return worked
+        if (worker.stopping) return worked
         if (sending.has(batch.batchId) || !due(batch, now)) continue
         worked = true
         if (batch.status === 'signed') after(batch, await checkBatch(rt, batch))
         else await signAndSend(batch, { inline: true })
       }
       if (closingGap) gapSeen = false
-      while (!stopping && Date.now() >= claimsPausedUntil) {
+      while (!worker.stopping && Date.now() >= claimsPausedUntil) {
         surfaceTaskError()
         const inFlight = (await ctx.storage.mint.listOpenBatches(openScope)).length
         if (inFlight >= resolved.maxInFlight) {
@@ -208,7 +214,7 @@ export function createMinter(ctx: EngineContext, options: MinterOptions = {}): M
   async function run() {
     let failures = 0
     let wasIdle = true
-    while (!stopping) {
+    while (!worker.stopping) {
       try {
         if (!stats.leaseHeld) {
           if (!(await acquireLease())) {
@@ -249,27 +255,8 @@ export function createMinter(ctx: EngineContext, options: MinterOptions = {}): M
 
   return {
     leaseName,
-    start() {
-      if (running) return
-      running = true
-      stopping = false
-      offWake = rt.signals.onWake(wake)
-      loop = run()
-    },
-    async stop() {
-      if (!running) return
-      stopping = true
-      wake()
-      await loop
-      running = false
-      offWake?.()
-      if (stats.leaseHeld) {
-        await ctx.storage.leases
-          .release({ name: leaseName, holder: resolved.holderId, fence: rt.fence })
-          .catch(() => undefined)
-        stats.leaseHeld = false
-      }
-    },
+    start: worker.start,
+    stop: worker.stop,
     wake,
     async drain({ timeoutMs = 60_000 } = {}) {
       const deadline = Date.now() + timeoutMs

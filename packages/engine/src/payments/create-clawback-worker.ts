@@ -3,7 +3,7 @@ import type { EngineContext } from '../context'
 import { ConfigError } from '../errors/common-errors'
 import { LeaseLostError } from '../minting/minter-runtime'
 import type { GasCaps } from '../ports/chain'
-import { createWakeableSleep } from '../workers/wakeable-sleep'
+import { createWorkerLoop } from '../workers/worker-loop'
 import { attachAwaitingRefunds } from './attach-awaiting-refunds'
 import { type ClawbackRuntime, type ClawbackWorkerStats, createClawbackRuntime } from './clawback-runtime'
 import { onClawbackWork } from './clawback-signals'
@@ -84,13 +84,20 @@ export function createClawbackWorker(ctx: EngineContext, options: ClawbackWorker
     },
   })
 
-  let running = false
-  let stopping = false
-  let loop: Promise<void> | undefined
-  let offWork: (() => void) | undefined
   let lastRenew = 0
 
-  const { wake, sleep: idle } = createWakeableSleep(() => stopping)
+  const worker = createWorkerLoop({
+    run,
+    subscribe: (wake) => onClawbackWork(ctx.storage, wake),
+    async afterStop() {
+      if (!stats.leaseHeld) return
+      await ctx.storage.leases
+        .release({ name: rt.lease.name, holder: rt.lease.holder, fence: rt.lease.fence })
+        .catch(() => undefined)
+      stats.leaseHeld = false
+    },
+  })
+  const { wake, sleep: idle } = worker
 
   async function acquireLease(): Promise<boolean> {
     const result = await ctx.storage.leases.acquire({
@@ -114,7 +121,7 @@ export function createClawbackWorker(ctx: EngineContext, options: ClawbackWorker
     const attached = await attachAwaitingRefunds(ctx)
     const due = await ctx.storage.payments.listDueClawbacks({ now: rt.now(), limit: 20 })
     for (const r of due) {
-      if (stopping) break
+      if (worker.stopping) break
       if (r.status === 'signed') await checkClawback(rt, r)
       else await signClawback(rt, r)
     }
@@ -123,7 +130,7 @@ export function createClawbackWorker(ctx: EngineContext, options: ClawbackWorker
 
   async function run() {
     let failures = 0
-    while (!stopping) {
+    while (!worker.stopping) {
       try {
         if (!stats.leaseHeld) {
           if (!(await acquireLease())) {
@@ -154,27 +161,8 @@ export function createClawbackWorker(ctx: EngineContext, options: ClawbackWorker
   }
 
   return {
-    start() {
-      if (running) return
-      running = true
-      stopping = false
-      offWork = onClawbackWork(ctx.storage, wake)
-      loop = run()
-    },
-    async stop() {
-      if (!running) return
-      stopping = true
-      wake()
-      await loop
-      running = false
-      offWork?.()
-      if (stats.leaseHeld) {
-        await ctx.storage.leases
-          .release({ name: rt.lease.name, holder: rt.lease.holder, fence: rt.lease.fence })
-          .catch(() => undefined)
-        stats.leaseHeld = false
-      }
-    },
+    start: worker.start,
+    stop: worker.stop,
     wake,
     async drain({ timeoutMs = 60_000 } = {}) {
       const deadline = Date.now() + timeoutMs

@@ -1,6 +1,6 @@
 import type { EngineContext } from '../context'
 import type { ClaimedWebhookDelivery, WebhookAttemptOutcome } from '../ports/webhook-store'
-import { createWakeableSleep } from '../workers/wakeable-sleep'
+import { createWorkerLoop } from '../workers/worker-loop'
 import { type SendWebhookResult, sendWebhook } from './send-webhook'
 import { signWebhook } from './sign-webhook'
 import { type TokensDistributedFacts, tokensDistributedBody } from './tokens-distributed-payload'
@@ -56,11 +56,8 @@ export function createWebhookDispatcher(ctx: EngineContext, options: WebhookDisp
     lastError: null,
   }
 
-  let running = false
-  let stopping = false
-  let loop: Promise<void> | undefined
-
-  const { wake, sleep: idle } = createWakeableSleep(() => stopping)
+  const worker = createWorkerLoop({ run })
+  const { wake, sleep: idle } = worker
 
   async function secretOf(brandId: string): Promise<string> {
     const ciphertext = await ctx.storage.apiKeys.getSecret(brandId, 'webhook_secret')
@@ -155,7 +152,7 @@ export function createWebhookDispatcher(ctx: EngineContext, options: WebhookDisp
 
   async function run() {
     let failures = 0
-    while (!stopping) {
+    while (!worker.stopping) {
       try {
         const attempted = await runOnce()
         failures = 0
@@ -171,19 +168,8 @@ export function createWebhookDispatcher(ctx: EngineContext, options: WebhookDisp
   }
 
   return {
-    start() {
-      if (running) return
-      running = true
-      stopping = false
-      loop = run()
-    },
-    async stop() {
-      if (!running) return
-      stopping = true
-      wake()
-      await loop
-      running = false
-    },
+    start: worker.start,
+    stop: worker.stop,
     wake,
     runOnce,
     stats: () => ({ ...stats }),
