@@ -15,17 +15,18 @@ const inCi = process.env.CI === 'true' || process.env.CI === '1'
  */
 export const runChromiumTests = chromiumPath !== undefined || inCi
 if (!runChromiumTests) {
-  console.warn(`[browser-sdk] Chromium not found: the headless browser tests are SKIPPED. Install it: ${INSTALL_HINT}`)
+  console.warn(`Chromium not found: the skippable headless browser tests are SKIPPED. Install it: ${INSTALL_HINT}`)
 }
 
 /**
  * Launches headless Chromium with every `*.test` host resolving to 127.0.0.1 (so one local server
- * can stand for several sites). Throws with the install command when Chromium is missing.
+ * can stand for several sites). Throws with the install command when Chromium is missing. Shared
+ * with the server's browser tests (packages/server-express/test/helpers/chromium.ts).
  */
 export async function launchChromium(): Promise<Browser> {
   if (chromiumPath === undefined) {
     throw new Error(
-      `Chromium is required for the browser-sdk tests (CI=${process.env.CI}) but none was found. Install it: ${INSTALL_HINT}`,
+      `Chromium is required for the headless browser tests (CI=${process.env.CI}) but none was found. Install it: ${INSTALL_HINT}`,
     )
   }
   return chromium.launch({
