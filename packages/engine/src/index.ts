@@ -66,6 +66,7 @@ export {
   ValidationError,
 } from './errors/common-errors'
 export { type ErrorCategory, isLoyaltyError, LoyaltyError, type LoyaltyErrorOptions } from './errors/loyalty-error'
+export { RateLimitedError, type RateLimitInfo } from './errors/rate-limited-error'
 export { parseInput, toFieldIssues } from './errors/zod-issues'
 export { acceptEvent } from './events/accept-event'
 export { hostOf, isSameOrSubdomain, isValidDomain } from './events/domain-names'
@@ -75,8 +76,6 @@ export {
   DomainNotAuthorizedError,
   DuplicateEventError,
   EventTypeNotConfiguredError,
-  RateLimitedError,
-  type RateLimitInfo,
 } from './events/event-errors'
 export { type GetEventConfigReturnType, getEventConfig } from './events/get-event-config'
 export { isDomainAuthorized } from './events/is-domain-authorized'
@@ -280,6 +279,7 @@ export type {
 } from './ports/payment-store'
 export type { PerkRecord, PerkStore } from './ports/perk-store'
 export type { PregenerationRecord, PregenerationStore } from './ports/pregeneration-store'
+export type { RateLimitHit, RateLimitStore, RateLimitWindow } from './ports/rate-limit-store'
 export type {
   RelayGasSubject,
   RelayGasUsage,
@@ -290,6 +290,7 @@ export type {
 } from './ports/relay-store'
 export type { DetectionConfig, EventRule, RuleStore } from './ports/rule-store'
 export type { SettingsStore } from './ports/settings-store'
+export type { SignatureReplayStore } from './ports/signature-replay-store'
 export type { Storage, Stores } from './ports/storage'
 export type { CustodialWallet, WalletOwner, WalletStore } from './ports/wallet-store'
 export type {
@@ -321,7 +322,6 @@ export {
   InvalidOAuthProviderError,
   InvalidPregenerationFieldError,
   MissingFieldsError,
-  PregenerationRateLimitedError,
 } from './pregeneration/pregeneration-errors'
 export {
   DEFAULT_PREGENERATION_LIMITS,

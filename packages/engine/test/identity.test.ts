@@ -111,15 +111,6 @@ describe.each(testDatabases())('identities on $dialect', (db) => {
     ).toBe('ready')
   })
 
-  it('counts rate-limit requests atomically across processes', async () => {
-    const other = await t.database.connect()
-    const key = { key: 'pregenerate:x:minute', windowStart: 0, windowEnd: 60_000, purgeBefore: -1 }
-    const counts = await Promise.all(
-      Array.from({ length: 40 }, (_, i) => (i % 2 ? other : t.storage).pregenerations.countRequest(key)),
-    )
-    expect(counts.sort((a, b) => a - b)).toEqual(Array.from({ length: 40 }, (_, i) => i + 1))
-  })
-
   it('creates one identity for 20 concurrent callers (hosted-like provider called once)', async () => {
     const provider = slowProvider()
     const ctx = createTestContext(t.storage, { identity: { provider } })

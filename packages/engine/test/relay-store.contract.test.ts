@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import type { PerkRecord, RelayTxRecord, Storage } from '@loyaltykit/engine'
+import type { PerkRecord, RelayTxRecord } from '@loyaltykit/engine'
 import { describe, expect, it } from 'vitest'
 import { testDatabases, useTestStorage } from './support/test-databases'
 
@@ -31,40 +31,6 @@ const txRecord = (overrides: Partial<RelayTxRecord> = {}): RelayTxRecord => ({
 
 describe.each(testDatabases())('relay storage contract on $dialect', (db) => {
   const t = useTestStorage(db)
-
-  describe('rate windows', () => {
-    const hit = (s: Storage, key: string, limit: number, windowStart = 1_000) =>
-      s.relay.hitWindow({ key, windowStart, windowEnd: windowStart + 3_600_000, limit, purgeBefore: 0 })
-
-    it('allows exactly `limit` hits of 60 concurrent callers from two connections', async () => {
-      const other = await t.database.connect()
-      const key = `k:${address()}`
-      const results = await Promise.all(Array.from({ length: 60 }, (_, i) => hit(i % 2 ? other : t.storage, key, 35)))
-      expect(results.filter((r) => r.allowed)).toHaveLength(35)
-      expect(
-        results
-          .filter((r) => r.allowed)
-          .map((r) => r.count)
-          .sort((a, b) => a - b),
-      ).toEqual(Array.from({ length: 35 }, (_, i) => i + 1))
-      expect(await t.storage.relay.peekWindow({ key, windowStart: 1_000 })).toBe(35)
-      // A new window starts from zero.
-      expect(await hit(t.storage, key, 35, 1_000 + 3_600_000)).toEqual({ allowed: true, count: 1 })
-    })
-
-    it('sweeps windows that ended before purgeBefore', async () => {
-      const key = `old:${address()}`
-      await hit(t.storage, key, 5, 0)
-      await t.storage.relay.hitWindow({
-        key: `new:${address()}`,
-        windowStart: 10_000_000,
-        windowEnd: 13_600_000,
-        limit: 5,
-        purgeBefore: 5_000_000,
-      })
-      expect(await t.storage.relay.peekWindow({ key, windowStart: 0 })).toBe(0)
-    })
-  })
 
   describe('relayer transactions', () => {
     it('records, lists unsettled by nonce, marks sent and settles once', async () => {
@@ -127,21 +93,6 @@ describe.each(testDatabases())('relay storage contract on $dialect', (db) => {
           transactions: 0,
         },
       )
-    })
-  })
-
-  describe('seen signatures', () => {
-    it('answers true once per (scope, signature) until it expires, across connections', async () => {
-      const other = await t.database.connect()
-      const signature = randomBytes(32).toString('hex')
-      const remember = (s: Storage, now: number, scope = 'perk-charges:a') =>
-        s.relay.rememberSignature({ scope, signature, expiresAt: 2_000, now })
-      const first = await Promise.all(Array.from({ length: 10 }, (_, i) => remember(i % 2 ? other : t.storage, 1_000)))
-      expect(first.filter(Boolean)).toHaveLength(1)
-      expect(await remember(t.storage, 1_999)).toBe(false)
-      expect(await remember(t.storage, 1_000, 'perk-charges:b')).toBe(true)
-      // Expired: the same signature may be remembered again (its timestamp is stale by then anyway).
-      expect(await remember(t.storage, 2_000)).toBe(true)
     })
   })
 

@@ -300,22 +300,21 @@ describe.each(testDatabases())('relay (engine) on $dialect', (db) => {
       )
     await claim()
     await claim()
-    const before = await ctx.storage.relay.peekWindow({
-      key: `relay:user:${user.walletAddress}`,
-      windowStart: Math.floor(Date.now() / 3_600_000) * 3_600_000,
-    })
+    const hourlyWindow = () =>
+      ctx.storage.rateLimits.peek({
+        key: `relay:user:${user.walletAddress}`,
+        limit: 35,
+        windowMs: 3_600_000,
+        now: Date.now(),
+      })
+    const before = (await hourlyWindow()).count
     const e = await failure(claim())
     expect(e.code).toBe('CLAIM_LIMIT_REACHED')
     expect(e.category).toBe('conflict')
     expect(e.details).toEqual({ collectionId: String(collectionId), currentClaims: 2, maxPerUser: 2 })
     expect(e.message).toMatch(/claim limit reached/i)
     // Refused before execution: not counted against the hourly limit.
-    expect(
-      await ctx.storage.relay.peekWindow({
-        key: `relay:user:${user.walletAddress}`,
-        windowStart: Math.floor(Date.now() / 3_600_000) * 3_600_000,
-      }),
-    ).toBe(before)
+    expect((await hourlyWindow()).count).toBe(before)
 
     const other = await login()
     const forOther = await failure(

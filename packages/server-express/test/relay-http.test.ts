@@ -303,10 +303,13 @@ describe.each(testDialects)('relayer and perk charges over HTTP on $dialect', ({
       details: { stage: 'simulation', reason: 'CollectionNotFound(999999)' },
     })
     // Nothing above reached the chain or the hourly window.
-    const window = Math.floor(Date.now() / 3_600_000) * 3_600_000
-    expect(
-      await s.runtime.storage.relay.peekWindow({ key: `relay:user:${u.walletAddress}`, windowStart: window }),
-    ).toBe(0)
+    const window = await s.runtime.storage.rateLimits.peek({
+      key: `relay:user:${u.walletAddress}`,
+      limit: 35,
+      windowMs: 3_600_000,
+      now: Date.now(),
+    })
+    expect(window.count).toBe(0)
   })
 
   it('refuses missing, expired and foreign tokens with 401 UNAUTHORIZED, and origins it does not serve with 403', async () => {

@@ -1,6 +1,7 @@
+import { RateLimitedError } from '../errors/rate-limited-error'
 import type { EventRule } from '../ports/rule-store'
 import type { ClaimDecision } from './evaluate-claim'
-import { DuplicateEventError, RateLimitedError } from './event-errors'
+import { DuplicateEventError } from './event-errors'
 
 /** The error that answers a refused claim (409 duplicate, 429 with rate-limit headers otherwise). */
 export function claimRefusal(

@@ -69,7 +69,7 @@ export async function verifyRequestSignature(
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
     throw new RequestSignatureError('Invalid request signature', 'BAD_SIGNATURE')
   }
-  const fresh = await ctx.storage.relay.rememberSignature({
+  const fresh = await ctx.storage.signatureReplays.remember({
     scope: p.scope,
     signature: p.signature.toLowerCase(),
     expiresAt: (timestamp + tolerance + 1) * 1000,

@@ -12,15 +12,9 @@ export type PregenerationRecord = {
   createdAt: number
 }
 
+/** Pregeneration records; the per-brand limits live in RateLimitStore. */
 export interface PregenerationStore {
   /** Plain insert; (oauthProvider, oauthUserId) is unique. */
   insert(record: PregenerationRecord): Promise<void>
   find(oauthProvider: string, oauthUserId: string): Promise<PregenerationRecord | undefined>
-  /**
-   * Atomic: adds one to the counter of (key, windowStart) and answers the new count. Of N concurrent
-   * callers (across processes too) the answers are 1..N, each once: made so by
-   * `insert … on conflict do update set count = count + 1 returning count` (one statement). Counters
-   * of windows that ended before `purgeBefore` are deleted on the way.
-   */
-  countRequest(p: { key: string; windowStart: number; windowEnd: number; purgeBefore: number }): Promise<number>
 }

@@ -48,27 +48,10 @@ export type RelayGasUsage = {
 }
 
 /**
- * The relayer's durable state: business rate limits (fixed windows shared by every process), the
- * transactions it signs (stored before broadcast), gas spent per user and per brand and day, and the
- * HMAC signatures already seen (replay protection of perk charges).
+ * The relayer's durable state: the transactions it signs (stored before broadcast) and gas spent per
+ * user and per brand and day. Its rate limits live in RateLimitStore.
  */
 export interface RelayStore {
-  /**
-   * Atomic: counts one hit in the fixed window (key, windowStart) unless the window already holds
-   * `limit` hits. Of N concurrent callers (across processes too) exactly `limit - count` are allowed:
-   * made so by one `insert … on conflict do update set count = count + 1 where count < limit
-   * returning count` statement. Windows that ended before `purgeBefore` are deleted on the way.
-   */
-  hitWindow(p: {
-    key: string
-    windowStart: number
-    windowEnd: number
-    limit: number
-    purgeBefore: number
-  }): Promise<{ allowed: boolean; count: number }>
-  /** Hits counted so far in (key, windowStart); 0 when none. */
-  peekWindow(p: { key: string; windowStart: number }): Promise<number>
-
   /** Plain insert of every record in one statement; `txHash` is unique (a duplicate fails them all). */
   recordTransactions(records: RelayTxRecord[]): Promise<void>
   getTransaction(txHash: string): Promise<RelayTxRecord | undefined>
@@ -95,11 +78,4 @@ export interface RelayStore {
   /** Atomic add (upsert) to the subject's usage of `day` (`YYYY-MM-DD`, UTC). */
   addGasUsage(p: { subject: RelayGasSubject; day: string; gasUsed: number; transactions: number }): Promise<void>
   getGasUsage(p: { subject: RelayGasSubject; day: string }): Promise<RelayGasUsage>
-
-  /**
-   * Atomic: remembers a request signature until `expiresAt` and answers true for the first caller;
-   * every later caller (any process) with the same (scope, signature) gets false until it expires.
-   * Made so by the primary key (`insert … on conflict do nothing`). Expired entries are swept.
-   */
-  rememberSignature(p: { scope: string; signature: string; expiresAt: number; now: number }): Promise<boolean>
 }

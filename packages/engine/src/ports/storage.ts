@@ -10,9 +10,11 @@ import type { NonceStore } from './nonce-store'
 import type { PaymentStore } from './payment-store'
 import type { PerkStore } from './perk-store'
 import type { PregenerationStore } from './pregeneration-store'
+import type { RateLimitStore } from './rate-limit-store'
 import type { RelayStore } from './relay-store'
 import type { RuleStore } from './rule-store'
 import type { SettingsStore } from './settings-store'
+import type { SignatureReplayStore } from './signature-replay-store'
 import type { WalletStore } from './wallet-store'
 import type { WebhookStore } from './webhook-store'
 
@@ -38,6 +40,8 @@ export interface Stores {
   payments: PaymentStore
   relay: RelayStore
   perks: PerkStore
+  rateLimits: RateLimitStore
+  signatureReplays: SignatureReplayStore
   /**
    * Inside `Storage.transaction`: runs `fn` in a savepoint; when `fn` throws, only what it wrote is
    * rolled back and the error is rethrown, and the transaction goes on. Outside a transaction it just

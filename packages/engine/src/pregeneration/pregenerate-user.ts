@@ -1,6 +1,6 @@
 import type { EngineContext } from '../context'
 import { NotFoundError } from '../errors/common-errors'
-import type { RateLimitInfo } from '../events/event-errors'
+import type { RateLimitInfo } from '../errors/rate-limited-error'
 import { ensureIdentity } from '../identity/ensure-identity'
 import { OAUTH_PROVIDER_RULES } from './oauth-providers'
 import { parsePregenerateRequest } from './parse-pregenerate-request'

@@ -1,5 +1,4 @@
 import { LoyaltyError } from '../errors/loyalty-error'
-import { RateLimitedError, type RateLimitInfo } from '../events/event-errors'
 
 /**
  * Errors of `POST /loyalty-api/pregenerate-user`. The spec's body shape for this surface is
@@ -56,18 +55,5 @@ export class InvalidPregenerationFieldError extends LoyaltyError {
   override name = 'InvalidPregenerationFieldError'
   constructor(field: string, details: string) {
     super(`Invalid ${field}`, { code: 'INVALID_FIELD', category: 'invalid_request', details: { field, details } })
-  }
-}
-
-/** 100 a minute or 10,000 a day per brand (held in the database, so across server processes). */
-export class PregenerationRateLimitedError extends RateLimitedError {
-  override name = 'PregenerationRateLimitedError'
-  constructor(window: 'minute' | 'day', rateLimit: RateLimitInfo) {
-    super(
-      'Rate limit exceeded, please try again later',
-      'RATE_LIMIT_EXCEEDED',
-      { limit: rateLimit.limit, window, retry_after: rateLimit.retryAfter },
-      rateLimit,
-    )
   }
 }

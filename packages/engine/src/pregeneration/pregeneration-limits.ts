@@ -1,49 +1,35 @@
 import type { EngineContext } from '../context'
-import type { RateLimitInfo } from '../events/event-errors'
-import { PregenerationRateLimitedError } from './pregeneration-errors'
+import type { RateLimitInfo } from '../errors/rate-limited-error'
+import { enforceRateLimit } from '../rate-limits/enforce-rate-limit'
 
 /** The spec's pregeneration limits per brand. */
 export type PregenerationLimits = { perMinute: number; perDay: number }
 
 export const DEFAULT_PREGENERATION_LIMITS: PregenerationLimits = { perMinute: 100, perDay: 10_000 }
 
-const MINUTE_MS = 60_000
-const DAY_MS = 86_400_000
-
 /**
  * Counts one pregeneration request of a brand in its current minute and UTC day (fixed windows held
- * in the database, so the limits hold across server processes) and throws PregenerationRateLimitedError
- * (429) over either limit. Answers the minute window's state for the `X-RateLimit-*` headers.
+ * in the database, so the limits hold across server processes) and throws RateLimitedError (429
+ * RATE_LIMIT_EXCEEDED, the spec's `{ error, limit, window, retry_after }`) over either limit; a request
+ * refused by the minute is not counted in the day. Answers the minute window's state for the
+ * `X-RateLimit-*` headers.
  */
 export async function enforcePregenerationLimits(
   ctx: EngineContext,
   brandId: string,
   limits: PregenerationLimits = DEFAULT_PREGENERATION_LIMITS,
 ): Promise<RateLimitInfo> {
-  const now = ctx.clock.now()
-  const purgeBefore = now - 2 * DAY_MS
-  const windows = [
-    { name: 'minute' as const, size: MINUTE_MS, limit: limits.perMinute },
-    { name: 'day' as const, size: DAY_MS, limit: limits.perDay },
-  ]
-  let info: RateLimitInfo | undefined
-  for (const w of windows) {
-    const windowStart = Math.floor(now / w.size) * w.size
-    const windowEnd = windowStart + w.size
-    const count = await ctx.storage.pregenerations.countRequest({
-      key: `pregenerate:${brandId}:${w.name}`,
-      windowStart,
-      windowEnd,
-      purgeBefore,
+  const hit = (window: 'minute' | 'day', windowMs: number, limit: number) =>
+    enforceRateLimit(ctx, {
+      key: `pregenerate:${brandId}:${window}`,
+      limit,
+      windowMs,
+      refusal: (info) => ({
+        message: 'Rate limit exceeded, please try again later',
+        details: { limit, window, retry_after: info.retryAfter },
+      }),
     })
-    const state: RateLimitInfo = {
-      limit: w.limit,
-      remaining: Math.max(0, w.limit - count),
-      reset: Math.ceil(windowEnd / 1000),
-      retryAfter: Math.max(1, Math.ceil((windowEnd - now) / 1000)),
-    }
-    if (count > w.limit) throw new PregenerationRateLimitedError(w.name, state)
-    info ??= state
-  }
-  return info as RateLimitInfo
+  const info = await hit('minute', 60_000, limits.perMinute)
+  await hit('day', 86_400_000, limits.perDay)
+  return info
 }

@@ -1,6 +1,7 @@
 import type { EngineContext } from '../context'
-import { RateLimitedError } from '../events/event-errors'
+import { RateLimitedError } from '../errors/rate-limited-error'
 import type { RelayGasSubject } from '../ports/relay-store'
+import { toRateLimitInfo } from '../rate-limits/to-rate-limit-info'
 import { nextUtcMidnight, utcDay } from './utc-day'
 
 /**
@@ -31,12 +32,7 @@ export async function checkGasBudgets(
           gasUsed: usage.gasUsed,
           day,
         },
-        {
-          limit: budget,
-          remaining: 0,
-          reset: Math.ceil(resetMs / 1000),
-          retryAfter: Math.max(1, Math.ceil((resetMs - now) / 1000)),
-        },
+        toRateLimitInfo({ limit: budget, remaining: 0, resetAt: resetMs }, now),
       )
     }
   }

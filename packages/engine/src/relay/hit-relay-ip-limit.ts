@@ -1,8 +1,7 @@
 import type { EngineContext } from '../context'
-import { RateLimitedError, type RateLimitInfo } from '../events/event-errors'
+import type { RateLimitInfo } from '../errors/rate-limited-error'
+import { enforceRateLimit } from '../rate-limits/enforce-rate-limit'
 import { RELAY_REQUESTS_PER_MINUTE_PER_IP } from './relay-options'
-
-const MINUTE_MS = 60_000
 
 /**
  * Counts one relayer API request of `ip` in the current fixed one-minute window. The window is held
@@ -11,29 +10,13 @@ const MINUTE_MS = 60_000
  */
 export async function hitRelayIpLimit(ctx: EngineContext, p: { ip: string; limit?: number }): Promise<RateLimitInfo> {
   const limit = p.limit ?? RELAY_REQUESTS_PER_MINUTE_PER_IP
-  const now = ctx.clock.now()
-  const windowStart = Math.floor(now / MINUTE_MS) * MINUTE_MS
-  const windowEnd = windowStart + MINUTE_MS
-  const { allowed, count } = await ctx.storage.relay.hitWindow({
+  return enforceRateLimit(ctx, {
     key: `relay:ip:${p.ip}`,
-    windowStart,
-    windowEnd,
     limit,
-    purgeBefore: now - 10 * MINUTE_MS,
+    windowMs: 60_000,
+    refusal: () => ({
+      message: `Too many requests: at most ${limit} relayer requests per minute from one address`,
+      details: { scope: 'ip', limit, windowSeconds: 60 },
+    }),
   })
-  const info: RateLimitInfo = {
-    limit,
-    remaining: Math.max(0, limit - count),
-    reset: Math.ceil(windowEnd / 1000),
-    retryAfter: Math.max(1, Math.ceil((windowEnd - now) / 1000)),
-  }
-  if (!allowed) {
-    throw new RateLimitedError(
-      `Too many requests: at most ${limit} relayer requests per minute from one address`,
-      'RATE_LIMIT_EXCEEDED',
-      { scope: 'ip', limit, windowSeconds: 60 },
-      info,
-    )
-  }
-  return info
 }

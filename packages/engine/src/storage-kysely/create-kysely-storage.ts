@@ -16,9 +16,11 @@ import { createNonceStore } from './nonce-store'
 import { createPaymentStore } from './payment-store'
 import { createPerkStore } from './perk-store'
 import { createPregenerationStore } from './pregeneration-store'
+import { createRateLimitStore } from './rate-limit-store'
 import { createRelayStore } from './relay-store'
 import { createRuleStore } from './rule-store'
 import { createSettingsStore } from './settings-store'
+import { createSignatureReplayStore } from './signature-replay-store'
 import { createWalletStore } from './wallet-store'
 import { createWebhookStore } from './webhook-store'
 
@@ -47,6 +49,8 @@ function bindStores(db: Kysely<Database>, dialect: SqlDialect, inTransaction = f
     payments: createPaymentStore(db, dialect),
     relay: createRelayStore(db, dialect),
     perks: createPerkStore(db, dialect),
+    rateLimits: createRateLimitStore(db, dialect),
+    signatureReplays: createSignatureReplayStore(db, dialect),
   }
 }
 

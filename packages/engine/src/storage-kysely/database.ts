@@ -3,6 +3,7 @@ import type { EventTables } from './event-tables'
 import type { IdentityTables } from './identity-tables'
 import type { MintingTables } from './minting-tables'
 import type { PaymentTables } from './payment-tables'
+import type { RateLimitTables } from './rate-limit-tables'
 import type { RelayTables } from './relay-tables'
 import type { WebhookTables } from './webhook-tables'
 
@@ -18,4 +19,5 @@ export interface Database
     WebhookTables,
     PaymentTables,
     IdentityTables,
-    RelayTables {}
+    RelayTables,
+    RateLimitTables {}

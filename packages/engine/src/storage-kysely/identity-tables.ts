@@ -6,7 +6,6 @@
 export interface IdentityTables {
   identity_accounts: IdentityAccountsTable
   pregenerations: PregenerationsTable
-  pregeneration_rate_windows: PregenerationRateWindowsTable
   perk_constraints: PerkConstraintsTable
   constraint_cache: ConstraintCacheTable
 }
@@ -38,14 +37,6 @@ export interface PregenerationsTable {
   /** JSON object, or null. */
   metadata: string | null
   created_at: number
-}
-
-/** Primary key (key, window_start). */
-export interface PregenerationRateWindowsTable {
-  key: string
-  window_start: number
-  window_end: number
-  count: number
 }
 
 export interface PerkConstraintsTable {

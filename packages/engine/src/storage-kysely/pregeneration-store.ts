@@ -44,24 +44,5 @@ export function createPregenerationStore(db: Kysely<Database>, _dialect: SqlDial
         .executeTakeFirst()
       return row && toRecord(row)
     },
-
-    async countRequest({ key, windowStart, windowEnd, purgeBefore }) {
-      const row = await db
-        .insertInto('pregeneration_rate_windows')
-        .values({ key, window_start: windowStart, window_end: windowEnd, count: 1 })
-        .onConflict((oc) =>
-          oc.columns(['key', 'window_start']).doUpdateSet((eb) => ({
-            count: eb('pregeneration_rate_windows.count', '+', 1),
-          })),
-        )
-        .returning('count')
-        .executeTakeFirstOrThrow()
-      const count = Number(row.count)
-      // The first request of a window sweeps counters of windows long gone (cheap: indexed by end).
-      if (count === 1) {
-        await db.deleteFrom('pregeneration_rate_windows').where('window_end', '<', purgeBefore).execute()
-      }
-      return count
-    },
   }
 }

@@ -31,35 +31,6 @@ function toRecord(row: Selectable<RelayTransactionsTable>): RelayTxRecord {
 
 export function createRelayStore(db: Kysely<Database>, _dialect: SqlDialect): RelayStore {
   return {
-    async hitWindow({ key, windowStart, windowEnd, limit, purgeBefore }) {
-      const row = await db
-        .insertInto('relay_rate_windows')
-        .values({ key, window_start: windowStart, window_end: windowEnd, count: 1 })
-        .onConflict((oc) =>
-          oc
-            .columns(['key', 'window_start'])
-            .doUpdateSet((eb) => ({ count: eb('relay_rate_windows.count', '+', 1) }))
-            .where('relay_rate_windows.count', '<', limit),
-        )
-        .returning('count')
-        .executeTakeFirst()
-      if (!row) return { allowed: false, count: limit }
-      const count = Number(row.count)
-      // The first hit of a window sweeps windows long gone (cheap: indexed by end).
-      if (count === 1) await db.deleteFrom('relay_rate_windows').where('window_end', '<', purgeBefore).execute()
-      return { allowed: count <= limit, count }
-    },
-
-    async peekWindow({ key, windowStart }) {
-      const row = await db
-        .selectFrom('relay_rate_windows')
-        .select('count')
-        .where('key', '=', key)
-        .where('window_start', '=', windowStart)
-        .executeTakeFirst()
-      return row ? Number(row.count) : 0
-    },
-
     async recordTransactions(records) {
       if (records.length === 0) return
       // One statement for the whole group (a few hundred parameters at most).
@@ -167,25 +138,6 @@ export function createRelayStore(db: Kysely<Database>, _dialect: SqlDialect): Re
         .where('day', '=', day)
         .executeTakeFirst()
       return { gasUsed: row ? Number(row.gas_used) : 0, transactions: row ? Number(row.transactions) : 0 }
-    },
-
-    async rememberSignature({ scope, signature, expiresAt, now }) {
-      const result = await db
-        .insertInto('seen_signatures')
-        .values({ scope, signature, expires_at: expiresAt })
-        .onConflict((oc) =>
-          oc
-            .columns(['scope', 'signature'])
-            .doUpdateSet({ expires_at: expiresAt })
-            .where('seen_signatures.expires_at', '<=', now),
-        )
-        .executeTakeFirst()
-      const stored = result.numInsertedOrUpdatedRows === 1n
-      // Sweep now and then (cheap: indexed by expiry); the stored row is not expired.
-      if (stored && Math.random() < 0.05) {
-        await db.deleteFrom('seen_signatures').where('expires_at', '<=', now).execute()
-      }
-      return stored
     },
   }
 }

@@ -1,22 +1,12 @@
 /**
- * Tables of the relayer and perk collections (migration 0007-relay). Column conventions are those of
- * `database.ts`: BIGINT epoch ms, INTEGER 0/1 booleans, TEXT JSON, lowercase TEXT addresses, wei as
- * TEXT decimal strings.
+ * Tables of the relayer and perk collections (migration 0007-relay; its rate windows and seen
+ * signatures moved to 0009-rate-limits). Column conventions are those of `database.ts`: BIGINT epoch
+ * ms, INTEGER 0/1 booleans, TEXT JSON, lowercase TEXT addresses, wei as TEXT decimal strings.
  */
 export interface RelayTables {
-  relay_rate_windows: RelayRateWindowsTable
   relay_transactions: RelayTransactionsTable
   relay_gas_usage: RelayGasUsageTable
-  seen_signatures: SeenSignaturesTable
   perks: PerksTable
-}
-
-/** Primary key (key, window_start). */
-export interface RelayRateWindowsTable {
-  key: string
-  window_start: number
-  window_end: number
-  count: number
 }
 
 export interface RelayTransactionsTable {
@@ -51,13 +41,6 @@ export interface RelayGasUsageTable {
   day: string
   gas_used: number
   transactions: number
-}
-
-/** Primary key (scope, signature). */
-export interface SeenSignaturesTable {
-  scope: string
-  signature: string
-  expires_at: number
 }
 
 export interface PerksTable {

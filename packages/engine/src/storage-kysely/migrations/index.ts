@@ -7,6 +7,7 @@ import { migration0005Payments } from './0005-payments'
 import { migration0006Identity } from './0006-identity'
 import { migration0007Relay } from './0007-relay'
 import { migration0008ClawbackReplacements } from './0008-clawback-replacements'
+import { migration0009RateLimits } from './0009-rate-limits'
 
 /**
  * Every migration, by name. Names sort in the order they run. Static (not read from a folder) so the
@@ -21,4 +22,5 @@ export const migrations: Record<string, Migration> = {
   '0006-identity': migration0006Identity,
   '0007-relay': migration0007Relay,
   '0008-clawback-replacements': migration0008ClawbackReplacements,
+  '0009-rate-limits': migration0009RateLimits,
 }
