@@ -83,9 +83,11 @@ export async function claimEvent(
 ): Promise<AcceptedEvent> {
   const { input, rule, domain, trusted, recipient, source } = prepared
   const duplicateWindowMs = options.duplicateWindowMs ?? 60_000
-  const now = ctx.clock.now()
   const key = { brandId: input.brandId, eventType: input.eventType, userKey: input.userEmail }
   const history = await tx.events.lockClaimHistory(key)
+  // Read the clock once the lock is held: a request that waited for it must not judge (and record)
+  // its claim with a time earlier than the claim it waited for.
+  const now = ctx.clock.now()
   const decision = evaluateClaim(rule, history, {
     now,
     // Internal sources bypass cooldown and per-user limits only for callers holding the brand's key.
