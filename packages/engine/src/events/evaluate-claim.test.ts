@@ -16,6 +16,13 @@ describe('evaluateClaim', () => {
     expect(evaluateClaim(rule, h, ctx)).toEqual({ ok: false, reason: 'duplicate', existingEventId: 'e1' })
   })
 
+  it('never flags a duplicate when the window is 0, even for a last claim stamped later than now', () => {
+    const rule0 = { ...rule, cooldownHours: 0, maxClaims: -1 }
+    const ahead = { userClaims: 1, last: { eventId: 'e1', at: ctx.now + 5 }, totalClaims: 1 }
+    expect(evaluateClaim(rule0, ahead, { ...ctx, duplicateWindowMs: 0 })).toEqual({ ok: true })
+    expect(evaluateClaim(rule0, ahead, ctx)).toMatchObject({ ok: false, reason: 'duplicate' })
+  })
+
   it('answers the remaining cooldown in seconds', () => {
     const h = { userClaims: 1, last: { eventId: 'e1', at: ctx.now - 23 * HOUR }, totalClaims: 1 }
     expect(evaluateClaim(rule, h, ctx)).toEqual({

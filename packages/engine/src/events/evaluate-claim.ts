@@ -50,7 +50,8 @@ export function isInternalSource(source: string | undefined): boolean {
 export function evaluateClaim(rule: ClaimRule, history: ClaimHistory, ctx: ClaimContext): ClaimDecision {
   const internal = isInternalSource(ctx.source)
   const last = history.last
-  if (last && !internal && ctx.now - last.at < ctx.duplicateWindowMs) {
+  // A window of 0 turns the check off, also against a clock a few ms behind the last claim's.
+  if (last && !internal && ctx.duplicateWindowMs > 0 && ctx.now - last.at < ctx.duplicateWindowMs) {
     return { ok: false, reason: 'duplicate', existingEventId: last.eventId }
   }
   if (rule.maxTotalClaims !== null && history.totalClaims >= rule.maxTotalClaims) {
