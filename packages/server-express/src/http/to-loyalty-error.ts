@@ -1,12 +1,14 @@
-import { isLoyaltyError, LoyaltyError } from '@loyaltykit/engine'
+import { isLoyaltyError, LoyaltyError, UnavailableError } from '@loyaltykit/engine'
+import { isDatabaseUnavailable } from '../storage/is-database-unavailable'
 import { categoryForStatus } from './status-for-category'
 
 type HttpLikeError = { status?: unknown; statusCode?: unknown; expose?: unknown; type?: unknown; message?: unknown }
 
 /**
  * Anything thrown in a request → a LoyaltyError. Engine errors pass through; errors of the body
- * parser and router (http-errors with `status` and `expose`) keep their status; everything else is
- * an internal error whose message never leaves the process.
+ * parser and router (http-errors with `status` and `expose`) keep their status; a database that
+ * cannot be used (down, dropped, locked, closed) is 503 DATABASE_UNAVAILABLE; everything else is an
+ * internal error. The driver's message never leaves the process in either case.
  */
 export function toLoyaltyError(e: unknown, limitBytes: number): LoyaltyError {
   if (isLoyaltyError(e)) return e
@@ -45,5 +47,6 @@ export function toLoyaltyError(e: unknown, limitBytes: number): LoyaltyError {
       cause: e,
     })
   }
+  if (isDatabaseUnavailable(e)) return new UnavailableError('Database unavailable', 'DATABASE_UNAVAILABLE', {}, e)
   return new LoyaltyError('Internal server error', { code: 'INTERNAL', category: 'internal', cause: e })
 }
