@@ -5,7 +5,7 @@ import { generatePrivateKey } from 'viem/accounts'
 
 /**
  * What makes the embedded chain's genesis block: stored at first start and reused at every start,
- * so that replaying the journal reproduces the same blocks (a new Hardhat version changing a default
+ * so that replaying the journal reproduces the same blocks (a new EDR version changing a default
  * cannot change an existing chain).
  */
 export type EmbeddedGenesis = {

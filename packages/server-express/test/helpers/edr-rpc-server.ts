@@ -7,7 +7,7 @@ import { createEdrProvider } from '../../src/chain/create-edr-provider'
 export type EdrRpcServer = { url: string; provider: EIP1193Provider; close(): Promise<void> }
 
 /**
- * A real EVM chain (Hardhat's EDR, chain id 31337) behind a real JSON-RPC HTTP endpoint, like any
+ * A real EVM chain (EDR, chain id 31337) behind a real JSON-RPC HTTP endpoint, like any
  * node a production deployment would point LOYALTYKIT_RPC_URL at. `fund` accounts get 10,000 ETH.
  */
 export async function startEdrRpcServer(fund: Hex[]): Promise<EdrRpcServer> {
