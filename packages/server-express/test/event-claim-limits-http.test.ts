@@ -33,6 +33,11 @@ describe.each(testDialects)('manual-event rule limits over HTTP on $dialect', ({
     domain: 'limits.example.com',
     ...over,
   })
+  /** A custom rule of the brand (`custom_<name>`). */
+  const customRule = (
+    name: string,
+    fields: { rewardAmount: number; maxClaims?: number; cooldownHours?: number; maxTotalClaims?: number },
+  ) => s.runtime.engine.rules.set({ brandId, eventType: name, custom: true, ...fields })
   const claim = (eventType: string, userEmail: string, over: Record<string, unknown> = {}) =>
     postJson(s.base, '/loyalty-api/manual-event', event(eventType, userEmail, over))
 
@@ -48,7 +53,7 @@ describe.each(testDialects)('manual-event rule limits over HTTP on $dialect', ({
 
   it('answers maxTotalClaims reached with 429, the spec body and the same headers as the other 429s', async () => {
     const rules = s.runtime.engine.rules
-    await rules.set({ brandId, eventType: 'launch', custom: true, rewardAmount: 7, maxTotalClaims: 2 })
+    await customRule('launch', { rewardAmount: 7, maxTotalClaims: 2 })
     await rules.set({ brandId, eventType: 'form_submit', maxClaims: 1, cooldownHours: 0 })
     await rules.set({ brandId, eventType: 'rate_experience', maxClaims: -1, cooldownHours: 24 })
     expect((await claim('custom_launch', 'g1@example.com')).status).toBe(200)
@@ -114,14 +119,7 @@ describe.each(testDialects)('manual-event rule limits over HTTP on $dialect', ({
 
   it.each([-1, 999999])('lets one user claim again and again when maxClaims is %i', async (maxClaims) => {
     const eventType = `unlimited_${maxClaims === -1 ? 'minus' : 'nines'}`
-    await s.runtime.engine.rules.set({
-      brandId,
-      eventType,
-      custom: true,
-      rewardAmount: 3,
-      maxClaims,
-      cooldownHours: 0,
-    })
+    await customRule(eventType, { rewardAmount: 3, maxClaims, cooldownHours: 0 })
     const user = `many${maxClaims}@example.com`
     const answers = []
     for (let i = 0; i < 12; i++) answers.push(await claim(`custom_${eventType}`, user))
@@ -140,14 +138,7 @@ describe.each(testDialects)('manual-event rule limits over HTTP on $dialect', ({
   })
 
   it('stops a user at maxClaims when it is a finite number (the control for the unlimited case)', async () => {
-    await s.runtime.engine.rules.set({
-      brandId,
-      eventType: 'finite',
-      custom: true,
-      rewardAmount: 3,
-      maxClaims: 3,
-      cooldownHours: 0,
-    })
+    await customRule('finite', { rewardAmount: 3, maxClaims: 3, cooldownHours: 0 })
     const statuses = []
     for (let i = 0; i < 5; i++) statuses.push((await claim('custom_finite', 'finite@example.com')).status)
     expect(statuses).toEqual([200, 200, 200, 429, 429])

@@ -25,6 +25,11 @@ describe.each(testDialects)('internal event sources over HTTP on $dialect', ({ c
       { brandId, eventType, userEmail, domain: 'bot.example.com', ...(source ? { metadata: { source } } : {}) },
       key ? { authorization: `Bearer ${key}` } : {},
     )
+  /** A custom rule of the brand (`custom_<name>`), rewarding `fields.rewardAmount`. */
+  const customRule = (
+    name: string,
+    fields: { rewardAmount: number; maxClaims: number; cooldownHours: number; maxTotalClaims?: number },
+  ) => s.runtime.engine.rules.set({ brandId, eventType: name, custom: true, ...fields })
   const reasonOf = async (res: Response) => ({ status: res.status, reason: (await res.json()).details?.reason })
 
   beforeAll(async () => {
@@ -42,22 +47,8 @@ describe.each(testDialects)('internal event sources over HTTP on $dialect', ({ c
   })
 
   it('gives no bypass to a source sent without the key', async () => {
-    await s.runtime.engine.rules.set({
-      brandId,
-      eventType: 'nokey',
-      custom: true,
-      rewardAmount: 1,
-      maxClaims: 1,
-      cooldownHours: 24,
-    })
-    await s.runtime.engine.rules.set({
-      brandId,
-      eventType: 'nokey_cool',
-      custom: true,
-      rewardAmount: 1,
-      maxClaims: -1,
-      cooldownHours: 24,
-    })
+    await customRule('nokey', { rewardAmount: 1, maxClaims: 1, cooldownHours: 24 })
+    await customRule('nokey_cool', { rewardAmount: 1, maxClaims: -1, cooldownHours: 24 })
     expect((await claim('custom_nokey', 'plain@example.com')).status).toBe(200)
     expect((await claim('custom_nokey_cool', 'plain@example.com')).status).toBe(200)
     for (const source of SOURCES) {
@@ -77,14 +68,7 @@ describe.each(testDialects)('internal event sources over HTTP on $dialect', ({ c
   })
 
   it('bypasses the cooldown and the per-user maximum with the key, for each internal source', async () => {
-    await s.runtime.engine.rules.set({
-      brandId,
-      eventType: 'chat',
-      custom: true,
-      rewardAmount: 5,
-      maxClaims: 1,
-      cooldownHours: 24,
-    })
+    await customRule('chat', { rewardAmount: 5, maxClaims: 1, cooldownHours: 24 })
     const first = await claim('custom_chat', 'member@example.com')
     expect(first.status).toBe(200)
     const wallet = (await first.json()).walletAddress
@@ -106,14 +90,7 @@ describe.each(testDialects)('internal event sources over HTTP on $dialect', ({ c
     expect(await tokenBalance(s, wallet)).toBe(4n * 5n * WEI)
 
     // Cooldown alone (unlimited claims): bypassed with the key.
-    await s.runtime.engine.rules.set({
-      brandId,
-      eventType: 'chat_cool',
-      custom: true,
-      rewardAmount: 1,
-      maxClaims: -1,
-      cooldownHours: 24,
-    })
+    await customRule('chat_cool', { rewardAmount: 1, maxClaims: -1, cooldownHours: 24 })
     expect((await claim('custom_chat_cool', 'member@example.com')).status).toBe(200)
     expect(await reasonOf(await claim('custom_chat_cool', 'member@example.com'))).toEqual({
       status: 429,
@@ -125,15 +102,7 @@ describe.each(testDialects)('internal event sources over HTTP on $dialect', ({ c
   })
 
   it('enforces the global maximum on internal sources with the key', async () => {
-    await s.runtime.engine.rules.set({
-      brandId,
-      eventType: 'capped',
-      custom: true,
-      rewardAmount: 2,
-      maxClaims: 1,
-      cooldownHours: 24,
-      maxTotalClaims: 3,
-    })
+    await customRule('capped', { rewardAmount: 2, maxClaims: 1, cooldownHours: 24, maxTotalClaims: 3 })
     // One user fills the global maximum through the bypass: 1 normal + 2 internal claims.
     expect((await claim('custom_capped', 'cap@example.com')).status).toBe(200)
     expect((await claim('custom_capped', 'cap@example.com', 'chat_manual_reward', apiKey)).status).toBe(200)
