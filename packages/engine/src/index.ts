@@ -9,6 +9,7 @@ export {
 export { type GetBrandParameters, getBrand, getBrandParametersSchema } from './brands/get-brand'
 export { getBrandSecurityKey } from './brands/get-brand-security-key'
 export { hashApiKey } from './brands/hash-api-key'
+export { isKnownBrandOrigin } from './brands/is-known-brand-origin'
 export { type ListApiKeysParameters, listApiKeys, listApiKeysParametersSchema } from './brands/list-api-keys'
 export { listBrands } from './brands/list-brands'
 export { requireBrand } from './brands/require-brand'
@@ -67,9 +68,9 @@ export {
 } from './errors/common-errors'
 export { type ErrorCategory, isLoyaltyError, LoyaltyError, type LoyaltyErrorOptions } from './errors/loyalty-error'
 export { RateLimitedError, type RateLimitInfo } from './errors/rate-limited-error'
+export { RequestSignatureError, type SignatureRefusal } from './errors/request-signature-error'
 export { parseInput, toFieldIssues } from './errors/zod-issues'
 export { acceptEvent } from './events/accept-event'
-export { hostOf, isSameOrSubdomain, isValidDomain } from './events/domain-names'
 export { type ClaimDecision, evaluateClaim, INTERNAL_EVENT_SOURCES } from './events/evaluate-claim'
 export {
   ChannelNotAllowedError,
@@ -78,8 +79,6 @@ export {
   EventTypeNotConfiguredError,
 } from './events/event-errors'
 export { type GetEventConfigReturnType, getEventConfig } from './events/get-event-config'
-export { isDomainAuthorized } from './events/is-domain-authorized'
-export { isKnownBrandOrigin } from './events/is-known-brand-origin'
 export { type ManualEventInput, manualEventSchema } from './events/manual-event-schema'
 export {
   type BulkEventResult,
@@ -89,7 +88,6 @@ export {
 } from './events/process-bulk-events'
 export { type ProcessEventOptions, type ProcessEventReturnType, processEvent } from './events/process-event'
 export type { SettledEvent } from './events/settle-event'
-export { stripControlCharacters } from './events/strip-control-characters'
 export {
   type AccessTokenClaims,
   type AccessTokenKeySource,
@@ -222,8 +220,6 @@ export {
   PerkChargesError,
   PerkNotOwnedError,
   PerkTokenNotFoundError,
-  RequestSignatureError,
-  type SignatureRefusal,
 } from './perks/perk-errors'
 export {
   type RedeemPerkChargesParameters,
@@ -231,12 +227,6 @@ export {
   redeemPerkCharges,
 } from './perks/redeem-perk-charges'
 export { verifyBrandSignature } from './perks/verify-brand-signature'
-export {
-  canonicalRequest,
-  SIGNATURE_TOLERANCE_SECONDS,
-  type SignedRequestParts,
-  verifyRequestSignature,
-} from './perks/verify-request-signature'
 export type { ApiKeyRecord, ApiKeyScope, ApiKeyStore, BrandSecretKind } from './ports/api-key-store'
 export type { Brand, BrandStore } from './ports/brand-store'
 export type { ChainPort, ContractAddresses, GasCaps } from './ports/chain'
@@ -411,12 +401,21 @@ export {
   walletResponseSchema,
 } from './schemas/wire/wallet'
 export { wireFormats } from './schemas/wire/wire-formats'
+export { type CanonicalRequestParts, canonicalRequest } from './signing/canonical-request'
+export {
+  SIGNATURE_TOLERANCE_SECONDS,
+  type SignedRequestParts,
+  verifyRequestSignature,
+} from './signing/verify-request-signature'
+export { stripControlCharacters } from './text/strip-control-characters'
 export { createAesGcmKeyVault } from './wallets/aes-gcm-key-vault'
 export { findWalletByOwner, type WalletInfo } from './wallets/find-wallet-by-owner'
 export { type GetOrCreateWalletReturnType, getOrCreateWallet } from './wallets/get-or-create-wallet'
 export { loadWalletAccount } from './wallets/load-wallet-account'
 export { DecryptionError } from './wallets/wallet-errors'
 export { walletOwnerKey, walletOwnerSchema } from './wallets/wallet-owner-key'
+export { hostOf, isSameOrSubdomain, isValidDomain } from './web/domain-names'
+export { isDomainAuthorized } from './web/is-domain-authorized'
 export {
   createWebhookDispatcher,
   type WebhookDispatcher,

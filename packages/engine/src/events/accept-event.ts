@@ -5,6 +5,7 @@ import { enqueueMint } from '../minting/enqueue-mint'
 import type { RewardEvent } from '../ports/event-store'
 import type { EventRule } from '../ports/rule-store'
 import type { Stores } from '../ports/storage'
+import { stripControlCharacters } from '../text/strip-control-characters'
 import { getOrCreateWallet } from '../wallets/get-or-create-wallet'
 import { enqueueWebhook } from '../webhooks/enqueue-webhook'
 import { authorizeEventDomain } from './authorize-event-domain'
@@ -15,7 +16,6 @@ import { isTrustedCaller } from './is-trusted-caller'
 import { type ManualEventInput, manualEventSchema } from './manual-event-schema'
 import type { ProcessEventOptions } from './process-event'
 import type { AcceptedEvent } from './settle-event'
-import { stripControlCharacters } from './strip-control-characters'
 
 const ADDRESS = /^0x[0-9a-fA-F]{40}$/
 

@@ -1,6 +1,6 @@
-import { hostOf, isSameOrSubdomain } from './domain-names'
+import { hostOf, isSameOrSubdomain } from '../web/domain-names'
+import { isDomainAuthorized } from '../web/is-domain-authorized'
 import { DomainNotAuthorizedError } from './event-errors'
-import { isDomainAuthorized } from './is-domain-authorized'
 import { resolveEventDomain } from './resolve-event-domain'
 
 /**

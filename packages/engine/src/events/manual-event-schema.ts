@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { brandIdSchema } from '../schemas/brand-id'
 import { emailSchema } from '../schemas/email'
 import { eventTypeSchema } from '../schemas/event-type'
-import { isValidDomain } from './domain-names'
+import { isValidDomain } from '../web/domain-names'
 
 const ANY_CASE_ADDRESS = /^0x[0-9a-fA-F]{40}$/
 

@@ -1,4 +1,4 @@
-import { hostOf } from './domain-names'
+import { hostOf } from '../web/domain-names'
 
 export type EventDomainSource = 'domain' | 'sourceUrl' | 'origin'
 

@@ -1,10 +1,10 @@
 import { z } from 'zod'
 import type { EngineContext } from '../context'
 import { parseInput } from '../errors/zod-issues'
-import { stripControlCharacters } from '../events/strip-control-characters'
 import { waitForMint } from '../minting/wait-for-mint'
 import type { PaymentProvider } from '../ports/payment-provider'
 import type { PaymentRecord } from '../ports/payment-store'
+import { stripControlCharacters } from '../text/strip-control-characters'
 import { acceptPayment } from './accept-payment'
 
 /** Body of POST /loyalty-api/payment-mint. */

@@ -1,22 +1,5 @@
 import { LoyaltyError } from '../errors/loyalty-error'
 
-/** Why a perk-charge request signature was refused; every one answers 401 UNAUTHORIZED. */
-export type SignatureRefusal =
-  | 'MISSING_SIGNATURE'
-  | 'MALFORMED_SIGNATURE'
-  | 'STALE_TIMESTAMP'
-  | 'UNKNOWN_BRAND'
-  | 'BAD_SIGNATURE'
-  | 'REPLAYED_SIGNATURE'
-
-/** A missing, stale (> 300 s), wrong or replayed HMAC request signature (401 UNAUTHORIZED). */
-export class RequestSignatureError extends LoyaltyError {
-  override name = 'RequestSignatureError'
-  constructor(message: string, reason: SignatureRefusal, details: Record<string, unknown> = {}) {
-    super(message, { code: 'UNAUTHORIZED', category: 'authentication', details: { reason, ...details } })
-  }
-}
-
 /** No perk collection with that id on chain (404 COLLECTION_NOT_FOUND). */
 export class CollectionNotFoundError extends LoyaltyError {
   override name = 'CollectionNotFoundError'

@@ -1,7 +1,7 @@
 import { getBrandSecurityKey } from '../brands/get-brand-security-key'
 import type { EngineContext } from '../context'
-import { RequestSignatureError } from './perk-errors'
-import { type SignedRequestParts, verifyRequestSignature } from './verify-request-signature'
+import { RequestSignatureError } from '../errors/request-signature-error'
+import { type SignedRequestParts, verifyRequestSignature } from '../signing/verify-request-signature'
 
 /**
  * Authenticates a perk-charge request (DESIGN.md: `X-LOYALTY-Brand-Id`, `X-LOYALTY-Timestamp`,

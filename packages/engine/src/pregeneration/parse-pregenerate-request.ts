@@ -1,5 +1,5 @@
-import { stripControlCharacters } from '../events/strip-control-characters'
 import { brandIdSchema } from '../schemas/brand-id'
+import { stripControlCharacters } from '../text/strip-control-characters'
 import { looksLikeTestId } from './looks-like-test-id'
 import { isOAuthProvider, OAUTH_PROVIDER_RULES, OAUTH_PROVIDERS, type OAuthProvider } from './oauth-providers'
 import {

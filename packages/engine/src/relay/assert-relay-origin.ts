@@ -1,6 +1,6 @@
+import { isKnownBrandOrigin } from '../brands/is-known-brand-origin'
 import type { EngineContext } from '../context'
-import { hostOf } from '../events/domain-names'
-import { isKnownBrandOrigin } from '../events/is-known-brand-origin'
+import { hostOf } from '../web/domain-names'
 import { OriginNotAllowedError } from './relay-errors'
 import type { ResolvedRelayOptions } from './relay-options'
 

@@ -7,7 +7,7 @@ import {
 } from '@loyaltykit/engine'
 import { type Request, type Response, Router } from 'express'
 import type { z } from 'zod'
-import { bearerToken } from '../identity/bearer-token'
+import { bearerToken } from '../http/bearer-token'
 
 /**
  * Constraint-cache invalidation (spec 1 §4): `POST /constraint-updater/invalidate-external-api` with

@@ -17,6 +17,7 @@ import {
 } from '@loyaltykit/engine'
 import { type Request, Router } from 'express'
 import type { z } from 'zod'
+import { bearerToken } from '../http/bearer-token'
 import '../http/request-context'
 
 export type EventRoutesOptions = {
@@ -59,11 +60,6 @@ function eventBody(e: SettledEvent) {
 const sdkNotBuilt = () =>
   new NotFoundError('sdk.js is not built: run `pnpm build` (packages/browser-sdk)', 'SDK_NOT_BUILT')
 
-const bearer = (req: Request) => {
-  const m = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '')
-  return m?.[1]
-}
-
 const origin = (req: Request) => (typeof req.headers.origin === 'string' ? req.headers.origin : undefined)
 
 /**
@@ -75,7 +71,7 @@ export function eventRoutes(engine: Engine, options: EventRoutesOptions): Router
   const router = Router()
   const eventOptions = (req: Request) => ({
     origin: origin(req),
-    apiKey: bearer(req),
+    apiKey: bearerToken(req),
     mintWaitMs: options.mintWaitMs,
     duplicateWindowMs: options.duplicateWindowMs,
   })

@@ -13,7 +13,7 @@ import { type Request, Router } from 'express'
 import type { z } from 'zod'
 import { errorSurface } from '../http/error-surface'
 import '../http/request-context'
-import { bearerToken } from './bearer-token'
+import { bearerToken } from '../http/bearer-token'
 import { walletCors } from './wallet-cors'
 
 /**

@@ -1,38 +1,24 @@
-import { createHash, createHmac, timingSafeEqual } from 'node:crypto'
+import { createHmac, timingSafeEqual } from 'node:crypto'
 import type { EngineContext } from '../context'
-import { RequestSignatureError } from './perk-errors'
+import { RequestSignatureError } from '../errors/request-signature-error'
+import { type CanonicalRequestParts, canonicalRequest } from './canonical-request'
 
-/** Accepted clock skew between the signer and this server (DESIGN.md: 300 s). */
+/** Accepted clock skew between the signer and this server (DESIGN.md: 300 s); also how long a signature is remembered. */
 export const SIGNATURE_TOLERANCE_SECONDS = 300
 
-export type SignedRequestParts = {
+/** A request as received: the canonical parts plus the signature headers (absent when not sent). */
+export type SignedRequestParts = Omit<CanonicalRequestParts, 'timestamp'> & {
   /** `X-LOYALTY-Timestamp` (Unix seconds). */
   timestamp: string | undefined
   /** `X-LOYALTY-Signature` (lowercase hex HMAC-SHA256). */
   signature: string | undefined
-  method: string
-  /** Path plus query exactly as received (`/redeem-perk?x=1`). */
-  pathWithQuery: string
-  /** The raw body bytes as received; empty or absent hashes the empty string. */
-  rawBody: Uint8Array | string | undefined
-}
-
-/**
- * The signed string (DESIGN.md "Decisions", the SDK's `canonicalRequest`):
- * `timestamp + "\n" + METHOD + "\n" + path-with-query + "\n" + hex(sha256(raw body))`.
- */
-export function canonicalRequest(p: Omit<SignedRequestParts, 'signature'> & { timestamp: string }): string {
-  const bodyHash = createHash('sha256')
-    .update(p.rawBody ?? '')
-    .digest('hex')
-  return `${p.timestamp}\n${p.method.toUpperCase()}\n${p.pathWithQuery}\n${bodyHash}`
 }
 
 /**
  * Verifies an HMAC-signed request (perk charges; the agent API uses the same scheme) against
  * `secret`, the signer's key (used as its UTF-8 bytes): headers present, timestamp within 300 s of
- * now, signature equal in constant time, and never seen before inside the window (held in storage
- * under `scope`, so a replay to another process is refused too). Throws RequestSignatureError (401).
+ * now, signature equal in constant time, and never seen before inside the window (the signature-replay
+ * store under `scope`, so a replay to another process is refused too). Throws RequestSignatureError (401).
  * `secret` undefined (unknown signer) is refused like a wrong signature.
  */
 export async function verifyRequestSignature(

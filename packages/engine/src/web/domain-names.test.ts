@@ -1,8 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { hostOf, isSameOrSubdomain, isValidDomain } from './domain-names'
 import { isDomainAuthorized } from './is-domain-authorized'
-import { resolveEventDomain } from './resolve-event-domain'
-import { stripControlCharacters } from './strip-control-characters'
 
 describe('domain names', () => {
   it('validates domains', () => {
@@ -37,20 +35,5 @@ describe('domain names', () => {
     expect(isDomainAuthorized('localhost', sites)).toBe(true)
     expect(isDomainAuthorized('evil.com', sites)).toBe(false)
     expect(isDomainAuthorized('example.com.evil.com', sites)).toBe(false)
-  })
-
-  it('resolves domain, then sourceUrl, then Origin', () => {
-    expect(resolveEventDomain({ domain: 'a.com', sourceUrl: 'https://b.com/x', origin: 'https://c.com' })).toEqual({
-      host: 'a.com',
-      source: 'domain',
-    })
-    expect(resolveEventDomain({ sourceUrl: 'https://b.com/x', origin: 'https://c.com' })?.host).toBe('b.com')
-    expect(resolveEventDomain({ origin: 'https://c.com' })).toEqual({ host: 'c.com', source: 'origin' })
-    expect(resolveEventDomain({})).toBeUndefined()
-  })
-
-  it('strips control characters everywhere, keys included', () => {
-    const input = { 'a\u0000b': 'x\u0007y\u202ez', list: ['\u001fq', 1, true, null], nested: { n: 'ok\n' } }
-    expect(stripControlCharacters(input)).toEqual({ ab: 'xyz', list: ['q', 1, true, null], nested: { n: 'ok' } })
   })
 })

@@ -1,6 +1,6 @@
 import type { EngineContext } from '../context'
-import { hostOf } from './domain-names'
-import { isDomainAuthorized } from './is-domain-authorized'
+import { hostOf } from '../web/domain-names'
+import { isDomainAuthorized } from '../web/is-domain-authorized'
 
 type Snapshot = { websites: string[]; expiresAt: number }
 const snapshots = new WeakMap<object, Snapshot>()
