@@ -22,6 +22,7 @@ import {
 } from '@loyaltykit/engine'
 import type { Hash } from 'viem'
 import { type OpenedChain, openChain } from '../src/chain/open-chain'
+import { loadConfig } from '../src/config/load-config'
 import { openStorage } from '../src/storage/open-storage'
 import { createBenchDatabase } from './support/bench-database'
 
@@ -43,7 +44,7 @@ const { dataDir, databaseUrl, drop: dropDatabase } = await createBenchDatabase('
 const keyVault = createAesGcmKeyVault(randomBytes(32))
 const storage: Storage = await openStorage({ databaseUrl, dataDir })
 await storage.migrate()
-const config = { rpcUrl: undefined, minterKey: undefined, explorerUrl: undefined, env: {} }
+const config = loadConfig({}).chain
 let chain: OpenedChain = await openChain({ config, storage, keyVault, logger: silentLogger })
 const ctx = (): EngineContext => ({
   storage,

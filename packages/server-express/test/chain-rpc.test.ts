@@ -15,9 +15,9 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createEdrProvider } from '../src/chain/create-edr-provider'
 import { deployRpcContracts } from '../src/chain/deploy-rpc-contracts'
-import { gasCapsFromEnv } from '../src/chain/gas-caps-from-env'
 import { openChain } from '../src/chain/open-chain'
 import { rpcContractsSetting } from '../src/chain/rpc-contract-addresses'
+import { loadConfig } from '../src/config/load-config'
 import { openStorage } from '../src/storage/open-storage'
 import { serveProvider } from './chain-rpc-server'
 
@@ -65,10 +65,15 @@ describe('an RPC chain (an EDR node served over HTTP)', () => {
   })
 
   it('deploys with deployRpcContracts, opens with openChain and mints through it', async () => {
-    const env = { LOYALTYKIT_RELAYER_KEY: relayerKey }
+    const env = {
+      LOYALTYKIT_RPC_URL: rpc.url,
+      LOYALTYKIT_MINTER_KEY: minterKey,
+      LOYALTYKIT_DEPLOYER_KEY: deployerKey,
+      LOYALTYKIT_RELAYER_KEY: relayerKey,
+    }
     const steps: string[] = []
     const deployed = await deployRpcContracts({
-      config: { rpcUrl: rpc.url, minterKey, deployerKey, env },
+      config: loadConfig(env).chain,
       storage,
       onTransaction: (step) => steps.push(step),
     })
@@ -78,7 +83,7 @@ describe('an RPC chain (an EDR node served over HTTP)', () => {
     expect(JSON.parse((await storage.settings.get(rpcContractsSetting(31337)))!)).toEqual(deployed.contracts)
 
     const chain = await openChain({
-      config: { rpcUrl: rpc.url, minterKey, explorerUrl: 'https://explorer.example', env },
+      config: loadConfig({ ...env, LOYALTYKIT_EXPLORER_URL: 'https://explorer.example' }).chain,
       storage,
       keyVault,
       logger: silentLogger,
@@ -120,9 +125,14 @@ describe('an RPC chain (an EDR node served over HTTP)', () => {
   })
 
   it('refuses incomplete or invalid configuration with one clear error', async () => {
-    const open = (config: { minterKey?: Hex; env?: Record<string, string> }) =>
+    // loadConfig refuses these before any chain is opened.
+    const open = async (config: { minterKey?: Hex; env?: Record<string, string> }) =>
       openChain({
-        config: { rpcUrl: rpc.url, minterKey: config.minterKey, explorerUrl: undefined, env: config.env ?? {} },
+        config: loadConfig({
+          LOYALTYKIT_RPC_URL: rpc.url,
+          ...(config.minterKey ? { LOYALTYKIT_MINTER_KEY: config.minterKey } : {}),
+          ...config.env,
+        }).chain,
         storage,
         keyVault,
         logger: silentLogger,
@@ -135,9 +145,11 @@ describe('an RPC chain (an EDR node served over HTTP)', () => {
       ),
     ).toBe('INVALID_CONFIG')
     expect(await codeOf(open({ minterKey, env: { LOYALTYKIT_MAX_GAS: '17000000' } }))).toBe('INVALID_CONFIG')
-    expect(gasCapsFromEnv({ LOYALTYKIT_MAX_FEE_PER_GAS_GWEI: '2.5', LOYALTYKIT_MAX_GAS: '1000000' })).toEqual({
-      maxFeePerGas: 2_500_000_000n,
-      maxGas: 1_000_000n,
-    })
+    expect(loadConfig({ LOYALTYKIT_MAX_FEE_PER_GAS_GWEI: '2.5', LOYALTYKIT_MAX_GAS: '1000000' }).chain.gasCaps).toEqual(
+      {
+        maxFeePerGas: 2_500_000_000n,
+        maxGas: 1_000_000n,
+      },
+    )
   })
 })

@@ -8,13 +8,12 @@ import {
 } from '@loyaltykit/engine'
 import { createPublicClient, defineChain, type Hash, type Hex, type PublicClient } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
-import type { LoyaltykitConfig } from '../config/loyaltykit-config'
-import { gasCapsFromEnv } from './gas-caps-from-env'
+import type { ChainConfig } from '../config/chain-section'
 import { rpcTransport } from './open-rpc-chain'
 import { rpcContractsSetting } from './rpc-contract-addresses'
 
 export type DeployRpcContractsParameters = {
-  config: Pick<LoyaltykitConfig, 'rpcUrl' | 'minterKey' | 'deployerKey' | 'env'>
+  config: Pick<ChainConfig, 'rpcUrl' | 'minterKey' | 'deployerKey' | 'relayerKey' | 'gasCaps'>
   storage: Storage
   logger?: Logger
   /** Progress (one call per mined transaction). */
@@ -46,7 +45,7 @@ export async function deployRpcContracts(
       },
     )
   }
-  const relayerKey = (config.env.LOYALTYKIT_RELAYER_KEY?.trim() || config.minterKey) as Hex
+  const relayerKey = config.relayerKey ?? config.minterKey
   const transport = rpcTransport(config.rpcUrl)
   const chainId = await createPublicClient({ transport }).getChainId()
   const chain = defineChain({
@@ -63,7 +62,7 @@ export async function deployRpcContracts(
     deployer,
     minter: privateKeyToAccount(config.minterKey).address,
     relayer: privateKeyToAccount(relayerKey).address,
-    gasCaps: gasCapsFromEnv(config.env),
+    gasCaps: config.gasCaps,
     onTransaction: (step, hash) => {
       logger.info({ step, hash }, 'deployment transaction mined')
       p.onTransaction?.(step, hash)

@@ -2,6 +2,7 @@ import { MINTER_ROLE, pointsTokenAbi } from '@loyaltykit/contracts'
 import {
   type ChainPort,
   ConfigError,
+  type ContractAddresses,
   type GasCaps,
   type Logger,
   type Storage,
@@ -19,7 +20,8 @@ export type OpenRpcChainParameters = {
   /** LOYALTYKIT_RELAYER_KEY: holds RELAYER_ROLE/OPERATOR_ROLE; defaults to the minter key. */
   relayerKey?: Hex | undefined
   storage: Storage
-  env: Readonly<Record<string, string | undefined>>
+  /** Addresses from the configuration; undefined = those stored by `loyaltykit contracts deploy`. */
+  contracts?: ContractAddresses | undefined
   gasCaps: GasCaps
   explorerUrl?: string | undefined
   logger?: Logger
@@ -35,7 +37,7 @@ export function rpcTransport(rpcUrl: string): Transport {
 }
 
 /**
- * A JSON-RPC chain (production): keys from the environment, contract addresses from the environment
+ * A JSON-RPC chain (production): keys from the configuration, contract addresses from the configuration
  * or the settings written by `loyaltykit contracts deploy`. Checks that the token is deployed there
  * and warns when the minter lacks MINTER_ROLE.
  */
@@ -49,7 +51,7 @@ export async function openRpcChain(p: OpenRpcChainParameters): Promise<RpcChain>
   const transport = rpcTransport(p.rpcUrl)
   const probe = createPublicClient({ transport })
   const chainId = await probe.getChainId()
-  const contracts = await loadRpcContracts(p.storage, chainId, p.env)
+  const contracts = await loadRpcContracts(p.storage, chainId, p.contracts)
   if (!contracts) {
     throw new ConfigError(
       `no contract addresses for chain ${chainId}: run \`loyaltykit contracts deploy\` or set the LOYALTYKIT_*_ADDRESS variables`,

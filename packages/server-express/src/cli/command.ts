@@ -1,17 +1,22 @@
 import type { ParseArgsOptionsConfig } from 'node:util'
+import type { LoyaltykitConfig } from '../config/loyaltykit-config'
 
-/** Streams and environment a command runs with (tests pass their own). */
+/** Streams, environment and working folder the CLI runs with (tests pass their own). */
 export type CliIo = {
   stdout: NodeJS.WritableStream
   stderr: NodeJS.WritableStream
-  env: Readonly<Record<string, string | undefined>>
+  /** The environment; default `process.env`. `<cwd>/.env` adds variables it lacks. */
+  env?: Readonly<Record<string, string | undefined>>
   cwd: string
 }
+
+/** What a command runs with: the CLI's streams and folder, and the configuration loaded from its environment. */
+export type CommandIo = Omit<CliIo, 'env'> & { config: LoyaltykitConfig }
 
 export type CommandRunParameters = {
   values: Record<string, string | boolean | string[] | boolean[] | undefined>
   positionals: string[]
-  io: CliIo
+  io: CommandIo
 }
 
 /** One CLI command (one file per command under commands/). */

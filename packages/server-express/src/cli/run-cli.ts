@@ -1,4 +1,6 @@
+import { join } from 'node:path'
 import { parseArgs } from 'node:util'
+import { loadConfig } from '../config/load-config'
 import { SERVER_VERSION } from '../server-version'
 import type { CliIo, Command } from './command'
 import { COMMANDS } from './command-table'
@@ -22,7 +24,7 @@ function overview(prefix: string[]): string {
     ...lines,
     '',
     'Run `loyaltykit <command> --help` for the options of a command.',
-    'Configuration comes from environment variables (see docs/configuration.md).',
+    'Configuration comes from environment variables and ./.env (see docs/configuration.md).',
   ].join('\n')
 }
 
@@ -90,10 +92,16 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
         command.path,
       )
     }
+    // Every command validates the whole configuration first, even one that uses a part of it.
+    const config = loadConfig(io.env, {
+      cwd: io.cwd,
+      envFile: join(io.cwd, '.env'),
+      onWarning: (message) => write(io.stderr, `loyaltykit: warning: ${message}`),
+    })
     return await command.run({
       values: parsed.values as Record<string, string | boolean | string[] | boolean[] | undefined>,
       positionals: parsed.positionals,
-      io,
+      io: { stdout: io.stdout, stderr: io.stderr, cwd: io.cwd, config },
     })
   } catch (e) {
     write(io.stderr, formatCliError(e))

@@ -9,7 +9,7 @@ export function startBanner(s: RunningServer): string {
     : 'none'
   const lines = [
     `loyaltykit ${SERVER_VERSION} listening on ${url}`,
-    `  database: ${runtime.storage.dialect === 'sqlite' ? `SQLite in ${runtime.config.dataDir}` : 'PostgreSQL (DATABASE_URL)'}`,
+    `  database: ${runtime.storage.dialect === 'sqlite' ? `SQLite in ${runtime.config.storage.dataDir}` : 'PostgreSQL (DATABASE_URL)'}`,
     `  chain:    ${chain}`,
   ]
   if (demo) {

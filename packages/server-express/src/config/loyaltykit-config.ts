@@ -1,36 +1,30 @@
-import type { Hex } from 'viem'
+import type { ConstraintCheckOptions } from '@loyaltykit/engine'
+import type { ChainConfig } from './chain-section'
+import type { EventHandlerConfig } from './event-handler-section'
+import type { IdentityConfig } from './identity-section'
+import type { MinterConfig } from './minter-section'
+import type { PaymentConfig } from './payments-section'
+import type { PregenerationConfig } from './pregeneration-section'
+import type { RelayerConfig } from './relayer-section'
+import type { ServerConfig } from './server-section'
+import type { StorageConfig } from './storage-section'
+import type { WebhookConfig } from './webhooks-section'
 
-/** The parsed, validated configuration of one loyaltykit process (see docs/configuration.md). */
-export type LoyaltykitConfig = {
-  port: number
-  /** Interface to listen on; undefined = all interfaces. */
-  host: string | undefined
-  /** Base URL clients use to reach this server (printed in curls); defaults to http://localhost:PORT. */
-  publicUrl: string
-  /** Absolute path of the data folder (SQLite file, dev master key, embedded chain state). */
-  dataDir: string
-  /** undefined = SQLite file in the data folder. */
-  databaseUrl: string | undefined
-  /** undefined = the embedded dev chain. */
-  rpcUrl: string | undefined
-  minterKey: Hex | undefined
-  /** Key that deploys contracts (`loyaltykit contracts deploy`); defaults to the minter key. */
-  deployerKey: Hex | undefined
-  explorerUrl: string | undefined
-  /** How long a request waits for its mint job's transaction hash. */
-  mintWaitMs: number
-  /** Group-commit window of the minter. */
-  mintBatchWindowMs: number
-  /** Per-probe timeout of the health, diagnostic and readiness checks. */
-  healthTimeoutMs: number
-  /** Grace period for in-flight requests on SIGINT/SIGTERM. */
-  shutdownTimeoutMs: number
-  /** Express `trust proxy` setting. */
-  trustProxy: boolean | number | string
-  /** Create a demo brand when the database holds no brand (default: not in production). */
-  demoBrand: boolean
-  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent'
-  nodeEnv: 'development' | 'production' | 'test'
-  /** The raw environment, for loaders owned elsewhere (e.g. loadMasterKey reads LOYALTYKIT_MASTER_KEY). */
-  env: Readonly<Record<string, string | undefined>>
-}
+/**
+ * The parsed, validated configuration of one loyaltykit process (docs/configuration.md), one key
+ * per section (config/*-section.ts). Made by loadConfig only, deeply frozen; the runtime and the CLI
+ * pass it (or a section of it) down. Nothing else reads the environment.
+ */
+export type LoyaltykitConfig = Readonly<{
+  server: ServerConfig
+  storage: StorageConfig
+  chain: ChainConfig
+  minter: MinterConfig
+  relayer: RelayerConfig
+  payments: PaymentConfig
+  identity: IdentityConfig
+  webhooks: WebhookConfig
+  constraints: ConstraintCheckOptions
+  pregeneration: PregenerationConfig
+  eventHandler: EventHandlerConfig
+}>

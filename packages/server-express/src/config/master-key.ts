@@ -2,37 +2,29 @@ import { randomBytes } from 'node:crypto'
 import { link, mkdir, readFile, stat, unlink, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { ConfigError, type Logger } from '@loyaltykit/engine'
+import type { StorageConfig } from './storage-section'
 
 export type LoadMasterKeyParameters = {
-  env: Readonly<Record<string, string | undefined>>
-  dataDir: string
+  config: Pick<StorageConfig, 'masterKey' | 'dataDir'>
   logger: Pick<Logger, 'warn'>
 }
 
 export const MASTER_KEY_FILE = 'master.key'
 
-const FORMAT = '64 hex characters or the base64 of 32 bytes (generate one with `openssl rand -hex 32`)'
+/** The accepted forms of a master key, as configuration errors state them. */
+export const MASTER_KEY_FORMAT =
+  '64 hex characters or the base64 of 32 bytes (generate one with `openssl rand -hex 32`)'
 
 /**
- * The 32-byte master key that encrypts custodial wallet keys and brand secrets at rest.
- * `LOYALTYKIT_MASTER_KEY` (64 hex characters, or base64/base64url of 32 bytes) wins; anything else
- * there is a ConfigError. Unset (or empty): in production a ConfigError; otherwise a development key
- * is read from `<dataDir>/master.key`, generated there (mode 0600) on first use with a warning. Two
- * processes starting at once agree on one file. The key itself is never logged.
+ * The 32-byte master key that encrypts custodial wallet keys and brand secrets at rest:
+ * `LOYALTYKIT_MASTER_KEY` as parsed by loadConfig (which refuses other formats, and an unset key in
+ * production); unset, a development key is read from `<dataDir>/master.key`, generated there (mode
+ * 0600) on first use with a warning. Two processes starting at once agree on one file. The key itself
+ * is never logged.
  */
 export async function loadMasterKey(p: LoadMasterKeyParameters): Promise<Uint8Array> {
-  const fromEnv = p.env.LOYALTYKIT_MASTER_KEY?.trim()
-  if (fromEnv) {
-    const key = parseMasterKey(fromEnv)
-    if (!key) throw new ConfigError(`LOYALTYKIT_MASTER_KEY must be ${FORMAT}`)
-    return key
-  }
-  if (p.env.NODE_ENV === 'production') {
-    throw new ConfigError(
-      `LOYALTYKIT_MASTER_KEY is required in production (${FORMAT}); it encrypts every custodial wallet key, so keep it safe and backed up`,
-    )
-  }
-  return loadDevMasterKey(p.dataDir, p.logger)
+  if (p.config.masterKey) return Buffer.from(p.config.masterKey, 'hex')
+  return loadDevMasterKey(p.config.dataDir, p.logger)
 }
 
 /** 32 bytes from 64 hex characters or base64/base64url (padded or not); undefined otherwise. */
@@ -50,7 +42,7 @@ async function loadDevMasterKey(dataDir: string, logger: Pick<Logger, 'warn'>): 
   await mkdir(dataDir, { recursive: true })
   const created = await createIfAbsent(file, `${randomBytes(32).toString('hex')}\n`)
   const key = parseMasterKey((await readFile(file, 'utf8')).trim())
-  if (!key) throw new ConfigError(`${file} does not hold a master key (${FORMAT})`)
+  if (!key) throw new ConfigError(`${file} does not hold a master key (${MASTER_KEY_FORMAT})`)
   if (created) {
     logger.warn(
       { file },

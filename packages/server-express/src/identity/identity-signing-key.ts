@@ -3,35 +3,36 @@ import { link, mkdir, readFile, unlink, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { ConfigError, generateIdentitySigningKey, type LocalTokenIssuerOptions, type Logger } from '@loyaltykit/engine'
 
-type JWK = LocalTokenIssuerOptions['privateJwk']
+/** A private ES256 (EC P-256) JWK. */
+export type IdentitySigningJwk = LocalTokenIssuerOptions['privateJwk']
 
 export const IDENTITY_SIGNING_KEY_FILE = 'identity-signing-key.jwk'
 
-function parseJwk(text: string, where: string): JWK {
+/** The private EC P-256 (ES256) JWK in `text` (JSON), or undefined when it is not one. */
+export function parseIdentitySigningJwk(text: string): IdentitySigningJwk | undefined {
   let jwk: unknown
   try {
     jwk = JSON.parse(text)
   } catch {
-    throw new ConfigError(`${where} is not JSON (expected a private ES256 JWK)`)
+    return undefined
   }
-  const k = jwk as JWK
-  if (k.kty !== 'EC' || k.crv !== 'P-256' || typeof k.d !== 'string' || typeof k.x !== 'string') {
-    throw new ConfigError(`${where} is not a private EC P-256 (ES256) JWK`)
-  }
+  const k = jwk as IdentitySigningJwk | null
+  if (k?.kty !== 'EC' || k.crv !== 'P-256' || typeof k.d !== 'string' || typeof k.x !== 'string') return undefined
   return k
 }
 
 /**
- * The local token issuer's private ES256 key: `LOYALTYKIT_IDENTITY_SIGNING_KEY` (JWK JSON; set the same
- * value on every server process) or `<dataDir>/identity-signing-key.jwk`, generated there on first use
- * (mode 0600, written atomically so two processes starting at once agree on one key).
+ * The local token issuer's private ES256 key: `configured` (LOYALTYKIT_IDENTITY_SIGNING_KEY, parsed
+ * by loadConfig; set the same value on every server process) or `<dataDir>/identity-signing-key.jwk`,
+ * generated there on first use (mode 0600, written atomically so two processes starting at once agree
+ * on one key).
  */
 export async function loadIdentitySigningKey(p: {
-  fromEnv: string | undefined
+  configured: IdentitySigningJwk | undefined
   dataDir: string
   logger: Pick<Logger, 'info'>
-}): Promise<JWK> {
-  if (p.fromEnv) return parseJwk(p.fromEnv, 'LOYALTYKIT_IDENTITY_SIGNING_KEY')
+}): Promise<IdentitySigningJwk> {
+  if (p.configured) return p.configured
   const file = join(p.dataDir, IDENTITY_SIGNING_KEY_FILE)
   await mkdir(p.dataDir, { recursive: true })
   const temp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`
@@ -44,5 +45,7 @@ export async function loadIdentitySigningKey(p: {
   } finally {
     await unlink(temp).catch(() => {})
   }
-  return parseJwk(await readFile(file, 'utf8'), file)
+  const jwk = parseIdentitySigningJwk(await readFile(file, 'utf8'))
+  if (!jwk) throw new ConfigError(`${file} is not a private EC P-256 (ES256) JWK`)
+  return jwk
 }

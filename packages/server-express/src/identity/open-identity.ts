@@ -6,7 +6,7 @@ import {
   type IdentityServices,
   type Logger,
 } from '@loyaltykit/engine'
-import type { IdentityConfig } from './identity-config'
+import type { IdentityConfig } from '../config/identity-section'
 import { loadIdentitySigningKey } from './identity-signing-key'
 
 /**
@@ -26,7 +26,7 @@ export async function openIdentity(p: {
   let keys: AccessTokenKeySource
   if (source.kind === 'local') {
     const privateJwk = await loadIdentitySigningKey({
-      fromEnv: config.signingKeyJson,
+      configured: config.signingKey,
       dataDir: p.dataDir,
       logger: p.logger,
     })

@@ -15,6 +15,8 @@ const SECRET_NAME_PARTS = [
   'masterkey',
   'minterkey',
   'deployerkey',
+  'relayerkey',
+  'signingkey',
   'encryptedkey',
   'mnemonic',
   'seedphrase',

@@ -7,7 +7,7 @@ import {
   type Logger,
   type PaymentProvider,
 } from '@loyaltykit/engine'
-import type { PaymentConfig } from './payment-config'
+import type { PaymentConfig } from '../config/payments-section'
 import type { PaymentRoutesOptions } from './payment-routes'
 import { createStripePaymentProvider } from './stripe-payment-provider'
 

@@ -3,10 +3,10 @@ import { type RequestHandler, Router } from 'express'
 import type { z } from 'zod'
 import { errorSurface } from '../http/error-surface'
 import '../http/request-context'
+import type { RelayerConfig } from '../config/relayer-section'
 import { bearerToken } from '../http/bearer-token'
 import { perkChargeRoutes } from '../perks/perk-charge-routes'
 import { relayCors } from './relay-cors'
-import type { RelayerConfig } from './relayer-config'
 
 export type RelayRoutesOptions = RelayerConfig
 

@@ -11,8 +11,6 @@ import {
 import { type OpenedChain, openChain } from '../chain/open-chain'
 import type { LoyaltykitConfig } from '../config/loyaltykit-config'
 import { loadMasterKey } from '../config/master-key'
-import { loadConstraintConfig } from '../constraints/constraint-config'
-import { loadIdentityConfig } from '../identity/identity-config'
 import { openIdentity } from '../identity/open-identity'
 import type { ServerLogger } from '../logging/create-logger'
 import { redactText } from '../logging/redact-secrets'
@@ -45,8 +43,9 @@ export type Runtime = {
  */
 export async function openRuntime(p: OpenRuntimeParameters): Promise<Runtime> {
   const { config, logger } = p
-  await mkdir(config.dataDir, { recursive: true })
-  const storage = await openStorage({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, logger })
+  const { dataDir, databaseUrl } = config.storage
+  await mkdir(dataDir, { recursive: true })
+  const storage = await openStorage({ databaseUrl, dataDir, logger })
   let chain: OpenedChain | undefined
   try {
     const { applied } = await storage.migrate().catch((e: unknown) => {
@@ -59,19 +58,18 @@ export async function openRuntime(p: OpenRuntimeParameters): Promise<Runtime> {
       )
     })
     if (applied.length > 0) logger.info({ migrations: applied }, 'database migrated')
-    const masterKey = await loadMasterKey({ env: config.env, dataDir: config.dataDir, logger })
+    const masterKey = await loadMasterKey({ config: config.storage, logger })
     const keyVault = createAesGcmKeyVault(masterKey)
-    if (p.withChain) chain = await openChain({ config, storage, keyVault, logger })
+    if (p.withChain) chain = await openChain({ config: config.chain, storage, keyVault, logger })
     // Identity services and constraint-check settings (docs/identity.md).
-    const identity = await openIdentity({ config: loadIdentityConfig(config.env), dataDir: config.dataDir, logger })
-    const constraints = loadConstraintConfig(config.env)
+    const identity = await openIdentity({ config: config.identity, dataDir, logger })
     const engine = createEngine({
       storage,
       keyVault,
       ...(chain ? { chain } : {}),
       logger: withRequestScope(logger),
       identity,
-      constraints,
+      constraints: config.constraints,
     })
     let closed = false
     return {

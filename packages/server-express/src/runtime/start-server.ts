@@ -4,14 +4,9 @@ import type { AddressInfo } from 'node:net'
 import { sdkJsPath } from '@loyaltykit/browser-sdk/path'
 import { createNodeDnsResolver, type Minter, type WebhookDispatcher } from '@loyaltykit/engine'
 import { createApp } from '../app/create-app'
-import { loadEventHandlerConfig } from '../config/event-handler-config'
 import type { LoyaltykitConfig } from '../config/loyaltykit-config'
-import { loadWebhookConfig } from '../config/webhook-config'
 import type { ServerLogger } from '../logging/create-logger'
-import { loadPaymentConfig } from '../payments/payment-config'
 import { type StartedPayments, startPayments } from '../payments/start-payments'
-import { loadPregenerationConfig } from '../pregeneration/pregeneration-config'
-import { loadRelayerConfig } from '../relay/relayer-config'
 import { closeServer } from './close-server'
 import { type DemoBrand, ensureDemoBrand } from './ensure-demo-brand'
 import { listen } from './listen'
@@ -44,15 +39,12 @@ export type RunningServer = {
 }
 
 /**
- * Everything `loyaltykit start` does: read the remaining config, open the runtime (storage,
- * migrations, key vault, chain, engine), ensure the demo brand, start the minter and the webhook
- * dispatcher, listen on PORT.
+ * Everything `loyaltykit start` does: open the runtime (storage, migrations, key vault, chain,
+ * engine), ensure the demo brand, start the minter and the webhook dispatcher, listen on PORT.
  */
 export async function startServer(p: StartServerParameters): Promise<RunningServer> {
   const { config, logger } = p
-  const webhookConfig = loadWebhookConfig(config.env)
-  const paymentConfig = loadPaymentConfig(config.env)
-  const eventConfig = loadEventHandlerConfig(config.env, config.publicUrl)
+  const { server: serverConfig, eventHandler } = config
   const runtime = await openRuntime({ config, logger, withChain: true })
   let server: Server | undefined
   let minter: Minter | undefined
@@ -63,31 +55,32 @@ export async function startServer(p: StartServerParameters): Promise<RunningServ
   }
   try {
     // http://localhost covers every port; a public URL elsewhere is added to the demo brand's websites.
-    const publicUrl = config.env.LOYALTYKIT_PUBLIC_URL ? config.publicUrl : undefined
-    const demo = config.demoBrand ? await ensureDemoBrand(runtime.engine, publicUrl) : undefined
+    const publicUrl = serverConfig.publicUrlConfigured ? serverConfig.publicUrl : undefined
+    const demo = serverConfig.demoBrand ? await ensureDemoBrand(runtime.engine, publicUrl) : undefined
     if (runtime.chain) {
-      minter = runtime.engine.mint.createMinter({ batchWindowMs: config.mintBatchWindowMs })
+      minter = runtime.engine.mint.createMinter({ batchWindowMs: config.minter.batchWindowMs })
       minter.start()
     }
-    webhooks = startWebhookDispatcher(runtime, webhookConfig, logger)
-    payments = await startPayments(runtime, paymentConfig, { mintWaitMs: config.mintWaitMs, logger, publicUrl })
+    webhooks = startWebhookDispatcher(runtime, config.webhooks, logger)
+    payments = await startPayments(runtime, config.payments, { mintWaitMs: config.minter.waitMs, logger, publicUrl })
     const app = createApp({
       engine: runtime.engine,
       logger,
-      config: { trustProxy: config.trustProxy, healthTimeoutMs: config.healthTimeoutMs },
+      config: { trustProxy: serverConfig.trustProxy, healthTimeoutMs: serverConfig.healthTimeoutMs },
       payments: payments.routes,
-      pregeneration: loadPregenerationConfig(config.env),
-      relayer: loadRelayerConfig(config.env, config.publicUrl),
+      pregeneration: config.pregeneration,
+      relayer: config.relayer,
       eventHandler: {
-        ...eventConfig,
-        mintWaitMs: config.mintWaitMs,
-        dnsResolver: createNodeDnsResolver({ servers: eventConfig.dnsServers }),
+        ...eventHandler,
+        mintWaitMs: config.minter.waitMs,
+        dnsResolver: createNodeDnsResolver({ servers: eventHandler.dnsServers }),
         sdkJsPath: existsSync(sdkJsPath) ? sdkJsPath : undefined,
       },
     })
-    server = await listen(app, config.port, config.host)
+    server = await listen(app, serverConfig.port, serverConfig.host)
     const port = (server.address() as AddressInfo).port
-    const url = config.port === 0 && !config.env.LOYALTYKIT_PUBLIC_URL ? `http://localhost:${port}` : config.publicUrl
+    const url =
+      serverConfig.port === 0 && !serverConfig.publicUrlConfigured ? `http://localhost:${port}` : serverConfig.publicUrl
     logger.info({ port, url, dialect: runtime.storage.dialect, chain: runtime.chain?.kind ?? 'none' }, 'listening')
     const listening = server
     let closing: Promise<void> | undefined
@@ -103,7 +96,7 @@ export async function startServer(p: StartServerParameters): Promise<RunningServ
       close() {
         closing ??= (async () => {
           try {
-            await closeServer(listening, config.shutdownTimeoutMs)
+            await closeServer(listening, serverConfig.shutdownTimeoutMs)
           } finally {
             await stopWorkers()
             await runtime.close()

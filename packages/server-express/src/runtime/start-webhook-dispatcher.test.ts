@@ -7,7 +7,6 @@ import { join } from 'node:path'
 import { acceptEvent } from '@loyaltykit/engine'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loadConfig } from '../config/load-config'
-import { loadWebhookConfig } from '../config/webhook-config'
 import { createLogger } from '../logging/create-logger'
 import { openRuntime, type Runtime } from './open-runtime'
 import { startWebhookDispatcher } from './start-webhook-dispatcher'
@@ -41,14 +40,16 @@ describe('startWebhookDispatcher', () => {
 
   it('is not started with LOYALTYKIT_WEBHOOKS=false', () => {
     const logger = createLogger({ level: 'silent' })
-    expect(startWebhookDispatcher(runtime, loadWebhookConfig({ LOYALTYKIT_WEBHOOKS: 'false' }), logger)).toBe(undefined)
+    expect(startWebhookDispatcher(runtime, loadConfig({ LOYALTYKIT_WEBHOOKS: 'false' }).webhooks, logger)).toBe(
+      undefined,
+    )
   })
 
   it('runs in the background with the configured poll interval and stops cleanly', async () => {
     const { brand } = await runtime.engine.brands.create({ name: 'Bg', websites: ['https://bg.example'] })
     const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/`
     await runtime.engine.webhooks.setEndpoint({ brandId: brand.id, url })
-    const config = loadWebhookConfig({ LOYALTYKIT_WEBHOOK_POLL_MS: '20' })
+    const config = loadConfig({ LOYALTYKIT_WEBHOOK_POLL_MS: '20' }).webhooks
     const dispatcher = startWebhookDispatcher(runtime, config, createLogger({ level: 'silent' }))
     expect(dispatcher).toBeDefined()
     try {

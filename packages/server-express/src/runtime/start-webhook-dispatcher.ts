@@ -1,5 +1,5 @@
 import type { WebhookDispatcher } from '@loyaltykit/engine'
-import type { WebhookConfig } from '../config/webhook-config'
+import type { WebhookConfig } from '../config/webhooks-section'
 import type { ServerLogger } from '../logging/create-logger'
 import type { Runtime } from './open-runtime'
 

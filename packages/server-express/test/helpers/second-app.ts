@@ -1,9 +1,9 @@
+import { randomBytes } from 'node:crypto'
 import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { createEngine, type Storage } from '@loyaltykit/engine'
 import { type CreateAppParameters, createApp } from '../../src/app/create-app'
-import { loadConstraintConfig } from '../../src/constraints/constraint-config'
-import { loadIdentityConfig } from '../../src/identity/identity-config'
+import { loadConfig } from '../../src/config/load-config'
 import { openIdentity } from '../../src/identity/open-identity'
 import { createLogger } from '../../src/logging/create-logger'
 import { closeServer } from '../../src/runtime/close-server'
@@ -29,13 +29,16 @@ export async function startSecondApp(
   const logger = createLogger({ level: 'silent' })
   const own = db.dialect === 'postgres'
   const storage = own ? await openStorage({ databaseUrl: db.databaseUrl, dataDir: db.dataDir }) : s.runtime.storage
-  const identity = await openIdentity({ config: loadIdentityConfig(env), dataDir: db.dataDir, logger })
+  // Only the identity and constraint sections are used (the key vault is the first server's); a
+  // master key is there because NODE_ENV=production requires one.
+  const config = loadConfig({ LOYALTYKIT_MASTER_KEY: randomBytes(32).toString('hex'), ...env })
+  const identity = await openIdentity({ config: config.identity, dataDir: db.dataDir, logger })
   const engine = createEngine({
     storage,
     keyVault: s.runtime.keyVault,
     logger,
     identity,
-    constraints: loadConstraintConfig(env),
+    constraints: config.constraints,
   })
   const server: Server = await listen(createApp({ engine, logger, config: {}, ...app }), 0, '127.0.0.1')
   return {

@@ -24,7 +24,7 @@ export async function startTestServer(db: TestDatabase, env: Record<string, stri
     LOG_LEVEL: 'silent',
     ...env,
   })
-  const logger = createLogger({ level: config.logLevel })
+  const logger = createLogger({ level: config.server.logLevel ?? 'info' })
   const running = await startServer({ config, logger })
   return Object.assign(running, { base: `http://127.0.0.1:${running.port}` })
 }

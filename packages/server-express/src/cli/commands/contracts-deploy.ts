@@ -28,13 +28,13 @@ Options:
   -h, --help   Show this help`,
   options: { force: { type: 'boolean' }, json: { type: 'boolean' } },
   async run({ values, io }) {
-    if (!io.env.LOYALTYKIT_RPC_URL) {
+    if (!io.config.chain.rpcUrl) {
       throw new ConfigError(
         'invalid configuration: LOYALTYKIT_RPC_URL is required to deploy contracts (the embedded chain deploys its own)',
       )
     }
     const result = await withDataRuntime(io, async (rt) => {
-      const rpcUrl = rt.config.rpcUrl as string
+      const rpcUrl = rt.config.chain.rpcUrl as string
       const chainId = await createPublicClient({ transport: rpcTransport(rpcUrl) }).getChainId()
       const existing = await rt.storage.settings.get(rpcContractsSetting(chainId))
       if (existing !== undefined && !values.force) {
@@ -44,7 +44,7 @@ Options:
         )
       }
       return deployRpcContracts({
-        config: rt.config,
+        config: rt.config.chain,
         storage: rt.storage,
         logger: rt.logger,
         onTransaction: (step, hash) => {

@@ -1,10 +1,7 @@
 import type { CreatePerkParameters } from '@loyaltykit/engine'
-import { loadConfig } from '../../config/load-config'
-import { createLogger } from '../../logging/create-logger'
-import { openRuntime } from '../../runtime/open-runtime'
 import type { Command } from '../command'
-import { humanLogStream } from '../human-log-stream'
 import { parseNumberOption, requireOption } from '../parse-options'
+import { withDataRuntime } from '../with-data-runtime'
 import { writeJson } from '../write-json'
 
 const path = ['perk', 'create']
@@ -63,18 +60,7 @@ Options:
     if (str('description') !== undefined) params.description = str('description') as string
     if (str('constraint-url') !== undefined) params.constraintUrl = str('constraint-url') as string
 
-    const config = loadConfig(io.env, { cwd: io.cwd })
-    const logger = createLogger({
-      level: io.env.LOG_LEVEL ? config.logLevel : 'error',
-      destination: humanLogStream(io.stderr),
-    })
-    const runtime = await openRuntime({ config, logger, withChain: true })
-    let perk: Awaited<ReturnType<typeof runtime.engine.perks.create>>
-    try {
-      perk = await runtime.engine.perks.create(params)
-    } finally {
-      await runtime.close()
-    }
+    const perk = await withDataRuntime(io, (rt) => rt.engine.perks.create(params), { withChain: true })
     if (values.json) {
       writeJson(io.stdout, perk)
       return 0

@@ -1,4 +1,3 @@
-import { loadConfig } from '../../config/load-config'
 import { createLogger } from '../../logging/create-logger'
 import { installShutdownHandlers } from '../../runtime/install-shutdown-handlers'
 import { startServer } from '../../runtime/start-server'
@@ -10,7 +9,7 @@ export const startCommand: Command = {
   summary: 'Start the server (migrates, opens the chain, creates a demo brand on a fresh data folder)',
   help: `
 
-Starts everything from the environment (see docs/configuration.md): the database (SQLite file in
+Starts everything from the environment and ./.env (see docs/configuration.md): the database (SQLite file in
 LOYALTYKIT_DATA_DIR, or DATABASE_URL), migrations, the chain (embedded dev chain, or
 LOYALTYKIT_RPC_URL), the minter and the HTTP server on PORT (default 3000). On a database without
 brands it creates a demo brand and prints its brandId and keys once. Stops cleanly on SIGINT/SIGTERM.
@@ -21,8 +20,8 @@ Options:
   -h, --help   Show this help`,
   options: {},
   async run({ io }) {
-    const config = loadConfig(io.env, { cwd: io.cwd })
-    const logger = createLogger({ level: config.logLevel, destination: io.stderr })
+    const { config } = io
+    const logger = createLogger({ level: config.server.logLevel ?? 'info', destination: io.stderr })
     const running = await startServer({ config, logger })
     installShutdownHandlers(() => running.close(), logger)
     io.stdout.write(startBanner(running))

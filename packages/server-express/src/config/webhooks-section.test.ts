@@ -1,8 +1,10 @@
 import { DEFAULT_WEBHOOK_RETRY_SCHEDULE_MS, isLoyaltyError } from '@loyaltykit/engine'
 import { describe, expect, it } from 'vitest'
-import { loadWebhookConfig, parseDurationList } from './webhook-config'
+import { loadConfig } from './load-config'
 
-describe('loadWebhookConfig', () => {
+const loadWebhookConfig = (env: Record<string, string>) => loadConfig(env).webhooks
+
+describe('webhooks section', () => {
   it('defaults: enabled, the default schedule, 20% jitter, 10 s timeout, 1 s poll', () => {
     expect(loadWebhookConfig({})).toEqual({
       enabled: true,
@@ -55,16 +57,5 @@ describe('loadWebhookConfig', () => {
     ]) {
       expect(message).toContain(name)
     }
-  })
-})
-
-describe('parseDurationList', () => {
-  it('parses units and refuses junk', () => {
-    expect(parseDurationList('30s,2m,5m,1h,1d,15ms,7')).toEqual([
-      30_000, 120_000, 300_000, 3_600_000, 86_400_000, 15, 7,
-    ])
-    expect(parseDurationList('1w')).toBeUndefined()
-    expect(parseDurationList('-5s')).toBeUndefined()
-    expect(parseDurationList('1s,')).toBeUndefined()
   })
 })

@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { loadRelayerConfig } from './relayer-config'
+import { loadConfig } from './load-config'
 
-describe('loadRelayerConfig', () => {
+/** The relayer section of a configuration whose LOYALTYKIT_PUBLIC_URL is `publicUrl`. */
+const loadRelayerConfig = (env: Record<string, string>, publicUrl: string) =>
+  loadConfig({ LOYALTYKIT_PUBLIC_URL: publicUrl, ...env }).relayer
+
+describe('relayer section', () => {
   it("defaults to the spec's limits, no base path, and the server's own origin", () => {
     expect(loadRelayerConfig({}, 'http://localhost:3000')).toEqual({
       basePath: '',
@@ -58,5 +62,17 @@ describe('loadRelayerConfig', () => {
         'http://localhost:3000',
       ),
     ).toThrow(/LOYALTYKIT_RELAYER_BASE_PATH.*LOYALTYKIT_RELAYER_ORIGINS.*LOYALTYKIT_RELAYER_MAX_GAS/)
+  })
+})
+
+describe('relayer section: contradictions', () => {
+  it('refuses a relayed gas cap above the server-wide signing cap', () => {
+    expect(() => loadRelayerConfig({ LOYALTYKIT_MAX_GAS: '500000' }, 'http://localhost:3000')).toThrow(
+      'LOYALTYKIT_RELAYER_MAX_GAS (1000000) must not exceed LOYALTYKIT_MAX_GAS (500000)',
+    )
+    expect(
+      loadRelayerConfig({ LOYALTYKIT_MAX_GAS: '500000', LOYALTYKIT_RELAYER_MAX_GAS: '400000' }, 'http://localhost:3000')
+        .maxGasLimit,
+    ).toBe(400_000)
   })
 })
