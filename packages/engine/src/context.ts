@@ -6,6 +6,7 @@ import type { Ids } from './ports/ids'
 import type { KeyVault } from './ports/key-vault'
 import type { Logger } from './ports/logger'
 import type { Storage } from './ports/storage'
+import type { RelaySender } from './relay/relay-sender'
 
 /** Everything an engine operation may use. Operations are `fn(ctx, params)`. */
 export type EngineContext = {
@@ -13,6 +14,12 @@ export type EngineContext = {
   keyVault: KeyVault
   /** Absent when the engine runs without a chain (e.g. CLI brand management). */
   chain: ChainPort | undefined
+  /**
+   * The relayer account's transaction pipeline for `chain` (`createRelaySender`), created, started,
+   * drained and stopped by the runtime that opened the chain. Relay and perk operations send through
+   * it (`relaySenderOf(ctx)`); absent without a chain.
+   */
+  relaySender?: RelaySender
   clock: Clock
   ids: Ids
   logger: Logger

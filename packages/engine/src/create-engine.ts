@@ -43,6 +43,7 @@ import { getRelayGasUsage } from './relay/get-relay-gas-usage'
 import { hitRelayIpLimit } from './relay/hit-relay-ip-limit'
 import { type RelayParameters, relay } from './relay/relay'
 import type { RelayOptions } from './relay/relay-options'
+import type { RelaySender } from './relay/relay-sender'
 import { listRules } from './rules/list-rules'
 import { setRule } from './rules/set-rule'
 import { findWalletByOwner } from './wallets/find-wallet-by-owner'
@@ -60,6 +61,8 @@ export type CreateEngineParameters = {
   storage: Storage
   keyVault: KeyVault
   chain?: ChainPort
+  /** The relayer's transaction pipeline for `chain` (`createRelaySender`); its owner starts and stops it. */
+  relaySender?: RelaySender
   clock?: Clock
   ids?: Ids
   logger?: Logger
@@ -75,6 +78,7 @@ export function createEngine(params: CreateEngineParameters) {
     storage: params.storage,
     keyVault: params.keyVault,
     chain: params.chain,
+    ...(params.relaySender ? { relaySender: params.relaySender } : {}),
     clock: params.clock ?? systemClock,
     ids: params.ids ?? randomIds,
     logger: params.logger ?? silentLogger,

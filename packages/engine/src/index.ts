@@ -140,11 +140,10 @@ export { createMinter, type Minter } from './minting/create-minter'
 export { type EnqueueMintParameters, type EnqueueMintReturnType, enqueueMint } from './minting/enqueue-mint'
 export { type BatchMintLookup, findBatchMint } from './minting/find-batch-mint'
 export { type GetMintJobParameters, getMintJob } from './minting/get-mint-job'
-export { isLeaseHolderGone, leaseHolderId } from './minting/lease-holder'
 export { TOKEN_DECIMALS, tokensToWei } from './minting/mint-amount'
 export type { MintJob } from './minting/mint-job'
 export type { MinterOptions } from './minting/minter-options'
-export { LeaseLostError, type MinterStats } from './minting/minter-runtime'
+export type { MinterStats } from './minting/minter-runtime'
 export { type WaitForMintOptions, type WaitForMintReturnType, waitForMint } from './minting/wait-for-mint'
 export { type AcceptedPayment, acceptPayment, paymentMintKey } from './payments/accept-payment'
 export { allocateRefundTokens } from './payments/allocate-refund-tokens'
@@ -347,10 +346,11 @@ export {
   createRelaySender,
   type RelaySender,
   type RelaySenderStats,
+  type RelaySendOptions,
   type RelayTxIntent,
   type RelayTxOutcome,
-  relaySenderOf,
 } from './relay/relay-sender'
+export { relaySenderOf } from './relay/relay-sender-of'
 export { DEFAULT_EVENT_RULES } from './rules/default-event-rules'
 export { type ListRulesParameters, listRules, listRulesParametersSchema } from './rules/list-rules'
 export { newEventRule } from './rules/new-event-rule'
@@ -401,6 +401,8 @@ export {
   walletResponseSchema,
 } from './schemas/wire/wallet'
 export { wireFormats } from './schemas/wire/wire-formats'
+export { isLeaseHolderGone, leaseHolderId } from './signers/lease-holder'
+export { LeaseLostError } from './signers/lease-lost-error'
 export { type CanonicalRequestParts, canonicalRequest } from './signing/canonical-request'
 export {
   SIGNATURE_TOLERANCE_SECONDS,

@@ -3,11 +3,16 @@ import type { EngineContext } from '../context'
 import { ConfigError } from '../errors/common-errors'
 import { isLoyaltyError } from '../errors/loyalty-error'
 import type { MintBatchRecord, MintJobRecord } from '../ports/mint-store'
+import { leaseHolderId } from '../signers/lease-holder'
+import { LeaseLostError } from '../signers/lease-lost-error'
+import { runSignerLoop } from '../signers/run-signer-loop'
+import { createSignerLease } from '../signers/signer-lease'
+import { delay } from '../workers/delay'
+import { waitUntilDrained } from '../workers/wait-until-drained'
 import { createWorkerLoop } from '../workers/worker-loop'
 import { checkBatch } from './check-batch'
-import { isLeaseHolderGone, leaseHolderId } from './lease-holder'
 import { type MinterOptions, resolveMinterOptions } from './minter-options'
-import { createMinterRuntime, LeaseLostError, type MinterRuntime, type MinterStats } from './minter-runtime'
+import { createMinterRuntime, type MinterRuntime, type MinterStats } from './minter-runtime'
 import { type SendBatchResult, sendBatch } from './send-batch'
 import { signBatch } from './sign-batch'
 
@@ -48,44 +53,39 @@ export function createMinter(ctx: EngineContext, options: MinterOptions = {}): M
     retries: 0,
     lastError: null,
   }
-  const rt: MinterRuntime = createMinterRuntime({ ctx, chain, options: resolved, logger, leaseName, stats })
+  const lease = createSignerLease({
+    storage: ctx.storage,
+    clock: ctx.clock,
+    logger,
+    name: leaseName,
+    holder: resolved.holderId,
+    ttlMs: resolved.leaseTtlMs,
+  })
+  const rt: MinterRuntime = createMinterRuntime({ ctx, chain, options: resolved, logger, lease, stats })
   const openScope = { chainId: chain.chainId, signer: rt.scope.address }
   const chainId = chain.chainId
 
-  let lastRenew = 0
   let claimsPausedUntil = 0
   const checkAt = new Map<string, number>()
 
   const worker = createWorkerLoop({
-    run,
+    run: () =>
+      runSignerLoop({
+        worker,
+        lease,
+        ttlMs: resolved.leaseTtlMs,
+        logger,
+        recover,
+        step: loopStep,
+        backoff: { baseMs: resolved.retryBaseMs, maxMs: resolved.retryMaxMs },
+        onError: (message) => {
+          stats.lastError = message
+        },
+      }),
     subscribe: (wake) => rt.signals.onWake(wake),
-    async afterStop() {
-      if (!stats.leaseHeld) return
-      await ctx.storage.leases
-        .release({ name: leaseName, holder: resolved.holderId, fence: rt.fence })
-        .catch(() => undefined)
-      stats.leaseHeld = false
-    },
+    afterStop: () => lease.release(),
   })
-  const { wake, sleep: idle } = worker
-
-  async function acquireLease(): Promise<boolean> {
-    const request = { name: leaseName, holder: resolved.holderId, ttlMs: resolved.leaseTtlMs }
-    let result = await ctx.storage.leases.acquire({ ...request, now: rt.now() })
-    if (!result.acquired && isLeaseHolderGone(result.holder)) {
-      // The holder was a process of this machine that died: take over at once, by acquiring "as of"
-      // its expiry (still a compare-and-set on the fence), instead of waiting for the lease to run out.
-      logger.warn({ lease: leaseName, previousHolder: result.holder }, 'taking over the lease of a dead minter')
-      result = await ctx.storage.leases.acquire({ ...request, now: Math.max(rt.now(), result.expiresAt) })
-    }
-    if (!result.acquired) return false
-    rt.fence = result.fence
-    stats.leaseHeld = true
-    lastRenew = Date.now()
-    logger.info({ lease: leaseName, fence: result.fence }, 'minter lease acquired')
-    await recover()
-    return true
-  }
+  const { wake } = worker
 
   /** After taking the lease: align nonces with the chain; every open batch gets checked first. */
   async function recover() {
@@ -108,7 +108,7 @@ export function createMinter(ctx: EngineContext, options: MinterOptions = {}): M
     if (result.outcome === 'settled') checkAt.delete(batch.batchId)
     else {
       const delay = result.outcome === 'sent' ? resolved.receiptPollMs : Math.min(resolved.retryMaxMs, 1_000)
-      checkAt.set(batch.batchId, Date.now() + delay)
+      checkAt.set(batch.batchId, rt.now() + delay)
       if (result.outcome === 'later') {
         if (result.reason.startsWith('nonce_too_high')) gapSeen = true
         logger.debug({ batchId: batch.batchId, reason: result.reason }, 'broadcast later')
@@ -132,7 +132,7 @@ export function createMinter(ctx: EngineContext, options: MinterOptions = {}): M
       if (error instanceof LeaseLostError || !isLoyaltyError(error)) throw error
       // Refused before signing (a gas cap, …): nothing was signed or sent; try the batch later.
       await rt.retry(batch, error.message)
-      if (error.code === 'GAS_PRICE_CAP_EXCEEDED') claimsPausedUntil = Date.now() + resolved.retryBaseMs * 4
+      if (error.code === 'GAS_PRICE_CAP_EXCEEDED') claimsPausedUntil = rt.now() + resolved.retryBaseMs * 4
       return
     }
     if (signed.outcome !== 'signed') return
@@ -170,7 +170,7 @@ export function createMinter(ctx: EngineContext, options: MinterOptions = {}): M
         else await signAndSend(batch, { inline: true })
       }
       if (closingGap) gapSeen = false
-      while (!worker.stopping && Date.now() >= claimsPausedUntil) {
+      while (!worker.stopping && rt.now() >= claimsPausedUntil) {
         surfaceTaskError()
         const inFlight = (await ctx.storage.mint.listOpenBatches(openScope)).length
         if (inFlight >= resolved.maxInFlight) {
@@ -184,7 +184,7 @@ export function createMinter(ctx: EngineContext, options: MinterOptions = {}): M
           if (!isLoyaltyError(error)) throw error
           stats.lastError = error.message
           logger.warn({ error: error.message }, 'fees over the cap: minting paused')
-          claimsPausedUntil = Date.now() + resolved.retryBaseMs * 4
+          claimsPausedUntil = rt.now() + resolved.retryBaseMs * 4
           break
         }
         const batchId = `0x${randomBytes(32).toString('hex')}`
@@ -211,44 +211,19 @@ export function createMinter(ctx: EngineContext, options: MinterOptions = {}): M
     return worked
   }
 
-  async function run() {
-    let failures = 0
-    let wasIdle = true
-    while (!worker.stopping) {
-      try {
-        if (!stats.leaseHeld) {
-          if (!(await acquireLease())) {
-            await idle(Math.min(resolved.leaseTtlMs / 3, 2_000))
-            continue
-          }
-        } else if (Date.now() - lastRenew > resolved.leaseTtlMs / 3) {
-          await rt.fenced(async () => {})
-          lastRenew = Date.now()
-        }
-        if (wasIdle && resolved.batchWindowMs > 0) await new Promise((r) => setTimeout(r, resolved.batchWindowMs))
-        const worked = await step()
-        if (worked) lastRenew = Date.now()
-        failures = 0
-        wasIdle = !worked
-        if (!worked) await idle(nextWake())
-      } catch (error) {
-        if (error instanceof LeaseLostError) {
-          stats.leaseHeld = false
-          logger.warn({ lease: leaseName }, 'minter lease lost; standing by')
-          continue
-        }
-        failures++
-        const message = error instanceof Error ? error.message : String(error)
-        stats.lastError = message
-        logger.error({ error: message, failures }, 'minter step failed')
-        await idle(Math.min(resolved.retryMaxMs, resolved.retryBaseMs * 2 ** Math.min(failures, 10)))
-      }
-    }
+  let wasIdle = true
+
+  /** One turn of the loop: after an idle spell, the group-commit window; answers how long to sleep. */
+  async function loopStep(): Promise<number | undefined> {
+    if (wasIdle && resolved.batchWindowMs > 0) await delay(resolved.batchWindowMs)
+    const worked = await step()
+    wasIdle = !worked
+    return worked ? undefined : nextWake()
   }
 
   function nextWake() {
     let wait = resolved.pollIntervalMs
-    const now = Date.now()
+    const now = rt.now()
     for (const at of checkAt.values()) wait = Math.min(wait, Math.max(0, at - now))
     return wait
   }
@@ -258,18 +233,19 @@ export function createMinter(ctx: EngineContext, options: MinterOptions = {}): M
     start: worker.start,
     stop: worker.stop,
     wake,
-    async drain({ timeoutMs = 60_000 } = {}) {
-      const deadline = Date.now() + timeoutMs
-      for (;;) {
-        const counts = await ctx.storage.mint.countJobs(['pending', 'batched'])
-        if (counts.pending === 0 && counts.batched === 0) return
-        if (Date.now() > deadline) {
-          throw new Error(`minter drain timed out: ${counts.pending} pending, ${counts.batched} batched`)
-        }
-        wake()
-        await new Promise((r) => setTimeout(r, 50))
-      }
-    },
-    stats: () => ({ ...stats }),
+    drain: ({ timeoutMs = 60_000 } = {}) =>
+      waitUntilDrained({
+        what: 'minter',
+        clock: ctx.clock,
+        timeoutMs,
+        pollMs: 50,
+        wake,
+        async remaining() {
+          const counts = await ctx.storage.mint.countJobs(['pending', 'batched'])
+          if (counts.pending === 0 && counts.batched === 0) return undefined
+          return `${counts.pending} pending, ${counts.batched} batched`
+        },
+      }),
+    stats: () => ({ ...stats, leaseHeld: lease.held }),
   }
 }

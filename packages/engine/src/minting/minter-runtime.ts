@@ -1,22 +1,14 @@
-import type { Address, Hash, LocalAccount, PublicClient } from 'viem'
-import { type Eip1559Fees, feesWithinCaps } from '../chain/fees-within-caps'
+import type { Hash } from 'viem'
 import type { EngineContext } from '../context'
-import { LoyaltyError } from '../errors/loyalty-error'
 import type { ChainPort } from '../ports/chain'
 import type { Logger } from '../ports/logger'
 import type { MintBatchRecord } from '../ports/mint-store'
-import type { NonceScope } from '../ports/nonce-store'
 import type { Stores } from '../ports/storage'
+import type { SignerLease } from '../signers/signer-lease'
+import { createSignerRuntime, type SignerRuntime } from '../signers/signer-runtime'
+import { backoffDelay } from '../workers/backoff-delay'
 import { type MintSignals, mintSignals } from './mint-signals'
 import type { ResolvedMinterOptions } from './minter-options'
-
-/** The minter's lease was taken over: whatever it was writing is rolled back. */
-export class LeaseLostError extends LoyaltyError {
-  override name = 'LeaseLostError'
-  constructor(lease: string) {
-    super(`lease ${lease} was lost`, { code: 'LEASE_LOST', category: 'conflict', details: { lease } })
-  }
-}
 
 export type MinterStats = {
   leaseHeld: boolean
@@ -28,30 +20,17 @@ export type MinterStats = {
   lastError: string | null
 }
 
-/** What the batch steps of one minter share (lease, options, fee cache, counters). */
-export type MinterRuntime = {
-  ctx: EngineContext
-  chain: ChainPort
-  client: PublicClient
-  signer: LocalAccount
-  signerAddress: Address
-  scope: NonceScope
+/** What the batch steps of one minter share (signer, lease, options, counters). */
+export type MinterRuntime = SignerRuntime & {
   options: ResolvedMinterOptions
-  logger: Logger
   signals: MintSignals
-  leaseName: string
-  fence: number
+  lease: SignerLease
   stats: MinterStats
-  now(): number
   /** Runs `fn` in one transaction that first proves (and renews) the lease; throws LeaseLostError otherwise. */
   fenced<T>(fn: (tx: Stores) => Promise<T>): Promise<T>
-  /** EIP-1559 fees within the caps, cached for a second. Throws GasCapExceededError. */
-  fees(): Promise<Eip1559Fees>
-  /** Forget the cached fees (a node said they are too low). */
-  invalidateFees(): void
   /** Marks a batch and its jobs confirmed and signals waiters. */
   confirm(batch: MintBatchRecord, txHash: Hash, blockNumber: number): Promise<void>
-  /** Schedules a new transaction for the batch after an exponential backoff. */
+  /** Schedules a new transaction for the batch after an exponential backoff with jitter. */
   retry(batch: MintBatchRecord, error: string, options?: { immediately?: boolean }): Promise<void>
 }
 
@@ -60,53 +39,17 @@ export function createMinterRuntime(p: {
   chain: ChainPort
   options: ResolvedMinterOptions
   logger: Logger
-  leaseName: string
+  lease: SignerLease
   stats: MinterStats
 }): MinterRuntime {
-  const { ctx, chain, options } = p
-  const signerAddress = options.signer.address
-  let feeCache: { at: number; fees: Eip1559Fees } | undefined
-
+  const { ctx, options, lease } = p
   const rt: MinterRuntime = {
-    ctx,
-    chain,
-    client: chain.publicClient,
-    signer: options.signer,
-    signerAddress,
-    scope: { chainId: chain.chainId, address: signerAddress.toLowerCase() },
+    ...createSignerRuntime({ ctx, chain: p.chain, signer: options.signer, caps: options.gasCaps, logger: p.logger }),
     options,
-    logger: p.logger,
     signals: mintSignals(ctx.storage),
-    leaseName: p.leaseName,
-    fence: 0,
+    lease,
     stats: p.stats,
-    now: () => ctx.clock.now(),
-
-    fenced(fn) {
-      return ctx.storage.transaction(async (tx) => {
-        const held = await tx.leases.renew({
-          name: rt.leaseName,
-          holder: options.holderId,
-          fence: rt.fence,
-          ttlMs: options.leaseTtlMs,
-          now: rt.now(),
-        })
-        if (!held) throw new LeaseLostError(rt.leaseName)
-        return fn(tx)
-      })
-    },
-
-    async fees() {
-      const now = Date.now()
-      if (feeCache && now - feeCache.at < 1_000) return feeCache.fees
-      const fees = await feesWithinCaps(rt.client, options.gasCaps)
-      feeCache = { at: now, fees }
-      return fees
-    },
-
-    invalidateFees() {
-      feeCache = undefined
-    },
+    fenced: (fn) => lease.fenced(fn),
 
     async confirm(batch, txHash, blockNumber) {
       const { jobIds } = await rt.fenced((tx) =>
@@ -124,8 +67,7 @@ export function createMinterRuntime(p: {
       const attempt = Math.max(1, batch.attempts)
       const delay = retryOptions.immediately
         ? 0
-        : Math.min(options.retryMaxMs, options.retryBaseMs * 2 ** Math.min(attempt - 1, 20)) *
-          (0.75 + Math.random() / 2)
+        : backoffDelay(attempt, { baseMs: options.retryBaseMs, maxMs: options.retryMaxMs })
       rt.stats.retries++
       rt.stats.lastError = error
       rt.logger.warn(

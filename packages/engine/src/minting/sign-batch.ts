@@ -1,6 +1,9 @@
-import { type Hex, keccak256 } from 'viem'
-import { assertWithinGasCaps } from '../chain/gas-caps'
+import type { Eip1559Fees } from '../chain/fees-within-caps'
+import { replacementFees } from '../chain/replacement-fees'
 import type { MintBatchRecord, MintJobRecord, MintTxRecord } from '../ports/mint-store'
+import type { Stores } from '../ports/storage'
+import type { SignedTransaction } from '../signers/sign-eip1559'
+import { signReplacement } from '../signers/sign-replacement'
 import { decodeMintRevert } from './decode-mint-revert'
 import { encodeMintBatch } from './mint-batch-call'
 import type { MinterRuntime } from './minter-runtime'
@@ -13,8 +16,6 @@ export type SignBatchResult =
   /** Nothing signed: a retry is scheduled, or (replacement) the fee cap leaves no room for a bump. */
   | { outcome: 'deferred' }
 
-const bump = (value: bigint) => (value * 1125n + 999n) / 1000n
-
 /**
  * Signs the next transaction of a batch and stores it (fenced) before anyone broadcasts it.
  *
@@ -24,12 +25,14 @@ const bump = (value: bigint) => (value * 1125n + 999n) / 1000n
  * - Retries are simulated first, so a deterministic revert costs no gas, and `BatchAlreadyMinted`
  *   settles the batch instead of signing it again.
  * - Gas limit and fees are checked against the caps before signing; over a cap nothing is signed.
+ * - `replace`: the stuck transaction signed again with higher fees (`signReplacement`).
  */
 export async function signBatch(
   rt: MinterRuntime,
   batch: MintBatchRecord,
   p: { jobs?: MintJobRecord[]; replace?: MintTxRecord } = {},
 ): Promise<SignBatchResult> {
+  if (p.replace) return replaceBatchTransaction(rt, batch, p.replace)
   const { options, client } = rt
   const token = rt.chain.contracts.pointsToken
   const jobs = p.jobs ?? (await rt.ctx.storage.mint.listBatchJobs(batch.batchId))
@@ -47,7 +50,7 @@ export async function signBatch(
     return { outcome: 'deferred' }
   }
 
-  if (batch.attempts > 0 && !p.replace) {
+  if (batch.attempts > 0) {
     try {
       await client.call({ account: rt.signerAddress, to: token, data })
     } catch (error) {
@@ -67,71 +70,106 @@ export async function signBatch(
       throw error
     }
     gas = (estimate * 125n) / 100n
-    if (gas > options.gasCaps.maxGas && estimate <= options.gasCaps.maxGas) gas = options.gasCaps.maxGas
+    if (gas > rt.caps.maxGas && estimate <= rt.caps.maxGas) gas = rt.caps.maxGas
   } else {
     gas = options.baseGas + options.gasPerMint * BigInt(jobs.length)
   }
 
-  let { maxFeePerGas, maxPriorityFeePerGas } = await rt.fees()
+  let fees: Eip1559Fees = await rt.fees()
   let reuseNonce: number | undefined
-  if (p.replace) {
-    reuseNonce = p.replace.nonce
-  } else if (batch.nonce !== null) {
+  if (batch.nonce !== null) {
     const chainNonce = await client.getTransactionCount({ address: rt.signerAddress, blockTag: 'latest' })
     if (chainNonce <= batch.nonce) reuseNonce = batch.nonce
   }
   if (reuseNonce !== undefined) {
     // Same nonce as earlier attempts: pay 12.5% more than any of them that may sit in a mempool.
-    const earlier = (await rt.ctx.storage.mint.listTransactions(batch.batchId)).filter(
-      (t) => t.nonce === reuseNonce && (t.status === 'sent' || t.txHash === p.replace?.txHash),
-    )
-    for (const t of earlier) {
-      const fee = bump(BigInt(t.maxFeePerGas))
-      const tip = bump(BigInt(t.maxPriorityFeePerGas))
-      if (fee > maxFeePerGas) maxFeePerGas = fee
-      if (tip > maxPriorityFeePerGas) maxPriorityFeePerGas = tip
-    }
-    if (maxPriorityFeePerGas > maxFeePerGas) maxFeePerGas = maxPriorityFeePerGas
-    if (maxFeePerGas > options.gasCaps.maxFeePerGas && (p.replace || earlier.length > 0)) {
-      if (p.replace) return { outcome: 'deferred' }
-      maxFeePerGas = options.gasCaps.maxFeePerGas
-      if (maxPriorityFeePerGas > maxFeePerGas) maxPriorityFeePerGas = maxFeePerGas
+    const earlier = await attemptsInPool(rt, batch, reuseNonce)
+    if (earlier.length > 0) {
+      const bumped = replacementFees(highestFees(earlier), fees, rt.caps.maxFeePerGas)
+      if (!bumped) {
+        // An earlier attempt already pays the cap: no transaction of ours could replace it.
+        await rt.retry(batch, 'an earlier transaction of the batch pays the fee cap; waiting for it')
+        return { outcome: 'deferred' }
+      }
+      fees = bumped
     }
   }
 
   const tx = await rt.fenced(async (stores) => {
     const nonce = reuseNonce ?? (await stores.nonces.reserve(rt.scope))
-    const request = {
-      chainId: rt.chain.chainId,
-      type: 'eip1559' as const,
-      to: token,
-      data,
-      value: 0n,
-      nonce,
-      gas,
-      maxFeePerGas,
-      maxPriorityFeePerGas,
-    }
-    assertWithinGasCaps(request, options.gasCaps)
-    const raw: Hex = await rt.signer.signTransaction(request)
-    const record: MintTxRecord = {
-      txHash: keccak256(raw),
-      batchId: batch.batchId,
-      chainId: rt.chain.chainId,
-      signer: rt.scope.address,
-      nonce,
-      raw,
-      gasLimit: gas.toString(),
-      maxFeePerGas: maxFeePerGas.toString(),
-      maxPriorityFeePerGas: maxPriorityFeePerGas.toString(),
-      status: 'signed',
-      error: null,
-      createdAt: rt.now(),
-      sentAt: null,
-    }
-    await stores.mint.recordTransaction(record)
-    return record
+    const signed = await rt.sign({ to: token, data, nonce, gas }, fees)
+    return storeTransaction(rt, stores, batch, signed, { nonce, gas, fees })
   })
   rt.stats.batchesSigned++
   return { outcome: 'signed', tx }
+}
+
+/** The stuck transaction `stuck` of a batch, signed again with higher fees (same call, nonce and gas). */
+async function replaceBatchTransaction(
+  rt: MinterRuntime,
+  batch: MintBatchRecord,
+  stuck: MintTxRecord,
+): Promise<SignBatchResult> {
+  if (!stuck.raw) return { outcome: 'deferred' }
+  const earlier = await attemptsInPool(rt, batch, stuck.nonce, stuck.txHash)
+  const signed = await signReplacement({
+    signer: rt.signer,
+    chainId: rt.chain.chainId,
+    caps: rt.caps,
+    stuck: stuck.raw as `0x${string}`,
+    current: await rt.fees(),
+    paid: highestFees(earlier),
+    overCap: 'give-up',
+  })
+  if (!signed) return { outcome: 'deferred' }
+  const gas = BigInt(stuck.gasLimit)
+  const tx = await rt.fenced((stores) =>
+    storeTransaction(rt, stores, batch, signed, { nonce: stuck.nonce, gas, fees: signed.fees }),
+  )
+  rt.stats.batchesSigned++
+  return { outcome: 'signed', tx }
+}
+
+/** Attempts of the batch with `nonce` that may sit in a mempool (sent, or the one being replaced). */
+async function attemptsInPool(rt: MinterRuntime, batch: MintBatchRecord, nonce: number, replacing?: string) {
+  return (await rt.ctx.storage.mint.listTransactions(batch.batchId)).filter(
+    (t) => t.nonce === nonce && (t.status === 'sent' || t.txHash === replacing),
+  )
+}
+
+/** The highest fee and tip any of `attempts` offered. */
+function highestFees(attempts: readonly MintTxRecord[]): Eip1559Fees {
+  let maxFeePerGas = 0n
+  let maxPriorityFeePerGas = 0n
+  for (const t of attempts) {
+    if (BigInt(t.maxFeePerGas) > maxFeePerGas) maxFeePerGas = BigInt(t.maxFeePerGas)
+    if (BigInt(t.maxPriorityFeePerGas) > maxPriorityFeePerGas) maxPriorityFeePerGas = BigInt(t.maxPriorityFeePerGas)
+  }
+  return { maxFeePerGas, maxPriorityFeePerGas }
+}
+
+async function storeTransaction(
+  rt: MinterRuntime,
+  stores: Stores,
+  batch: MintBatchRecord,
+  signed: SignedTransaction,
+  p: { nonce: number; gas: bigint; fees: Eip1559Fees },
+): Promise<MintTxRecord> {
+  const record: MintTxRecord = {
+    txHash: signed.txHash,
+    batchId: batch.batchId,
+    chainId: rt.chain.chainId,
+    signer: rt.scope.address,
+    nonce: p.nonce,
+    raw: signed.raw,
+    gasLimit: p.gas.toString(),
+    maxFeePerGas: p.fees.maxFeePerGas.toString(),
+    maxPriorityFeePerGas: p.fees.maxPriorityFeePerGas.toString(),
+    status: 'signed',
+    error: null,
+    createdAt: rt.now(),
+    sentAt: null,
+  }
+  await stores.mint.recordTransaction(record)
+  return record
 }

@@ -1,11 +1,12 @@
-import type { Address, LocalAccount, PublicClient } from 'viem'
+import type { LocalAccount } from 'viem'
 import type { EngineContext } from '../context'
-import { LeaseLostError } from '../minting/minter-runtime'
 import type { ChainPort, GasCaps } from '../ports/chain'
 import type { Logger } from '../ports/logger'
-import type { NonceScope } from '../ports/nonce-store'
 import type { RefundClawbackRecord } from '../ports/payment-store'
 import type { Stores } from '../ports/storage'
+import type { SignerLease } from '../signers/signer-lease'
+import { createSignerRuntime, type SignerRuntime } from '../signers/signer-runtime'
+import { backoffDelay } from '../workers/backoff-delay'
 
 export type ClawbackWorkerStats = {
   leaseHeld: boolean
@@ -19,28 +20,20 @@ export type ClawbackWorkerStats = {
   lastError: string | null
 }
 
-/** What the clawback steps share: chain, signer, lease fence, options, counters. */
-export type ClawbackRuntime = {
+/** What the clawback steps share: the signer, its lease, options, counters. */
+export type ClawbackRuntime = SignerRuntime & {
   ctx: EngineContext
-  chain: ChainPort
-  client: PublicClient
-  signer: LocalAccount
-  signerAddress: Address
-  scope: NonceScope
   gas: bigint
-  gasCaps: GasCaps
   receiptPollMs: number
   /** A signed clawback still unmined this long is replaced with higher fees (same nonce). */
   replaceAfterMs: number
   retryBaseMs: number
   retryMaxMs: number
-  logger: Logger
   stats: ClawbackWorkerStats
-  lease: { name: string; holder: string; ttlMs: number; fence: number }
-  now(): number
+  lease: SignerLease
   /** Runs `fn` in one transaction that first proves (and renews) the lease; throws LeaseLostError otherwise. */
   fenced<T>(fn: (tx: Stores) => Promise<T>): Promise<T>
-  /** Try the clawback again later (exponential backoff by attempts); `resign` forgets its transaction. */
+  /** Try the clawback again later (exponential backoff with jitter by attempts); `resign` forgets its transaction. */
   retry(r: RefundClawbackRecord, error: string, options?: { resign?: boolean; delayMs?: number }): Promise<void>
 }
 
@@ -56,46 +49,24 @@ export function createClawbackRuntime(p: {
   retryMaxMs: number
   logger: Logger
   stats: ClawbackWorkerStats
-  lease: { name: string; holder: string; ttlMs: number }
+  lease: SignerLease
 }): ClawbackRuntime {
-  const { ctx } = p
+  const { ctx, lease } = p
   const rt: ClawbackRuntime = {
+    ...createSignerRuntime({ ctx, chain: p.chain, signer: p.signer, caps: p.gasCaps, logger: p.logger }),
     ctx,
-    chain: p.chain,
-    client: p.chain.publicClient,
-    signer: p.signer,
-    signerAddress: p.signer.address,
-    scope: { chainId: p.chain.chainId, address: p.signer.address.toLowerCase() },
     gas: p.gas,
-    gasCaps: p.gasCaps,
     receiptPollMs: p.receiptPollMs,
     replaceAfterMs: p.replaceAfterMs,
     retryBaseMs: p.retryBaseMs,
     retryMaxMs: p.retryMaxMs,
-    logger: p.logger,
     stats: p.stats,
-    lease: { ...p.lease, fence: 0 },
-    now: () => ctx.clock.now(),
-
-    fenced(fn) {
-      return ctx.storage.transaction(async (tx) => {
-        const held = await tx.leases.renew({
-          name: rt.lease.name,
-          holder: rt.lease.holder,
-          fence: rt.lease.fence,
-          ttlMs: rt.lease.ttlMs,
-          now: rt.now(),
-        })
-        if (!held) throw new LeaseLostError(rt.lease.name)
-        return fn(tx)
-      })
-    },
+    lease,
+    fenced: (fn) => lease.fenced(fn),
 
     async retry(r, error, options = {}) {
       const attempt = Math.max(1, r.attempts)
-      const delay =
-        options.delayMs ??
-        Math.min(rt.retryMaxMs, rt.retryBaseMs * 2 ** Math.min(attempt - 1, 20)) * (0.75 + Math.random() / 2)
+      const delay = options.delayMs ?? backoffDelay(attempt, { baseMs: rt.retryBaseMs, maxMs: rt.retryMaxMs })
       rt.stats.retries++
       rt.stats.lastError = error
       rt.logger.warn({ refundId: r.refundId, retryInMs: Math.round(delay), error }, 'clawback will be retried')

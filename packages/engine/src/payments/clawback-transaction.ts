@@ -1,22 +1,13 @@
 import { pointsTokenAbi } from '@loyaltykit/contracts'
-import {
-  type Address,
-  encodeFunctionData,
-  type Hash,
-  type Hex,
-  keccak256,
-  parseEventLogs,
-  parseTransaction,
-} from 'viem'
+import { type Address, encodeFunctionData, type Hash, type Hex, parseEventLogs } from 'viem'
 import { classifySendError } from '../chain/classify-send-error'
 import { diagnoseNonceTooLow } from '../chain/diagnose-nonce-too-low'
-import { feesWithinCaps } from '../chain/fees-within-caps'
-import { assertWithinGasCaps } from '../chain/gas-caps'
-import { replacementFees } from '../chain/replacement-fees'
+import type { Eip1559Fees } from '../chain/fees-within-caps'
 import { isLoyaltyError } from '../errors/loyalty-error'
 import { decodeMintRevert } from '../minting/decode-mint-revert'
 import { tokensToWei } from '../minting/mint-amount'
 import type { RefundClawbackRecord } from '../ports/payment-store'
+import { signReplacement } from '../signers/sign-replacement'
 import type { ClawbackRuntime } from './clawback-runtime'
 
 type Receipt = { status: 'success' | 'reverted'; transactionHash: Hash; blockNumber: bigint; logs: unknown[] }
@@ -52,9 +43,9 @@ export async function signClawback(rt: ClawbackRuntime, r: RefundClawbackRecord)
     await rt.retry(r, `simulation reverted: ${revert.message}`)
     return
   }
-  let fees: Awaited<ReturnType<typeof feesWithinCaps>>
+  let fees: Eip1559Fees
   try {
-    fees = await feesWithinCaps(rt.client, rt.gasCaps)
+    fees = await rt.fees()
   } catch (error) {
     if (!isLoyaltyError(error)) throw error
     await rt.retry(r, error.message)
@@ -62,25 +53,13 @@ export async function signClawback(rt: ClawbackRuntime, r: RefundClawbackRecord)
   }
   const signed = await rt.fenced(async (tx) => {
     const nonce = await tx.nonces.reserve(rt.scope)
-    const request = {
-      chainId: rt.chain.chainId,
-      type: 'eip1559' as const,
-      to: token,
-      data,
-      value: 0n,
-      nonce,
-      gas: rt.gas,
-      maxFeePerGas: fees.maxFeePerGas,
-      maxPriorityFeePerGas: fees.maxPriorityFeePerGas,
-    }
-    assertWithinGasCaps(request, rt.gasCaps)
-    const raw: Hex = await rt.signer.signTransaction(request)
+    const { raw, txHash } = await rt.sign({ to: token, data, nonce, gas: rt.gas }, fees)
     const record = {
       refundId: r.refundId,
       chainId: rt.chain.chainId,
       signer: rt.scope.address,
       nonce,
-      txHash: keccak256(raw),
+      txHash,
       rawTx: raw,
       clawedWei: burn.toString(),
       shortfallWei: (owed - burn).toString(),
@@ -134,27 +113,15 @@ async function replaceClawback(
   r: RefundClawbackRecord,
 ): Promise<RefundClawbackRecord | undefined> {
   if (!r.rawTx || !r.txHash || r.nonce === null) return undefined
-  const stuck = parseTransaction(r.rawTx as Hex)
-  const current = await feesWithinCaps(rt.client, rt.gasCaps).catch(() => undefined)
-  const fees = replacementFees(
-    { maxFeePerGas: stuck.maxFeePerGas ?? 0n, maxPriorityFeePerGas: stuck.maxPriorityFeePerGas ?? 0n },
-    current,
-    rt.gasCaps.maxFeePerGas,
-  )
-  if (!fees) return undefined
-  const request = {
+  const replacement = await signReplacement({
+    signer: rt.signer,
     chainId: rt.chain.chainId,
-    type: 'eip1559' as const,
-    to: stuck.to as Address,
-    data: stuck.data ?? '0x',
-    value: 0n,
-    nonce: r.nonce,
-    gas: stuck.gas ?? rt.gas,
-    ...fees,
-  }
-  assertWithinGasCaps(request, rt.gasCaps)
-  const raw: Hex = await rt.signer.signTransaction(request)
-  const txHash = keccak256(raw)
+    caps: rt.caps,
+    stuck: r.rawTx as Hex,
+    current: await rt.fees().catch(() => undefined),
+  })
+  if (!replacement) return undefined
+  const { raw, txHash, fees } = replacement
   const now = rt.now()
   const stored = await rt.fenced((tx) =>
     tx.payments.replaceClawbackTransaction({

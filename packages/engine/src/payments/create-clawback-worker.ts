@@ -1,8 +1,11 @@
 import type { LocalAccount } from 'viem'
 import type { EngineContext } from '../context'
 import { ConfigError } from '../errors/common-errors'
-import { LeaseLostError } from '../minting/minter-runtime'
 import type { GasCaps } from '../ports/chain'
+import { leaseHolderId } from '../signers/lease-holder'
+import { runSignerLoop } from '../signers/run-signer-loop'
+import { createSignerLease } from '../signers/signer-lease'
+import { waitUntilDrained } from '../workers/wait-until-drained'
 import { createWorkerLoop } from '../workers/worker-loop'
 import { attachAwaitingRefunds } from './attach-awaiting-refunds'
 import { type ClawbackRuntime, type ClawbackWorkerStats, createClawbackRuntime } from './clawback-runtime'
@@ -65,6 +68,15 @@ export function createClawbackWorker(ctx: EngineContext, options: ClawbackWorker
   }
   const pollIntervalMs = options.pollIntervalMs ?? 1_000
   const logger = ctx.logger.child({ component: 'clawback-worker', signer: signer.address })
+  const leaseTtlMs = options.leaseTtlMs ?? 15_000
+  const lease = createSignerLease({
+    storage: ctx.storage,
+    clock: ctx.clock,
+    logger,
+    name: `clawback:${chain.chainId}:${signer.address.toLowerCase()}`,
+    holder: options.holderId ?? leaseHolderId(ctx.ids.uuid()),
+    ttlMs: leaseTtlMs,
+  })
   const rt: ClawbackRuntime = createClawbackRuntime({
     ctx,
     chain,
@@ -77,43 +89,33 @@ export function createClawbackWorker(ctx: EngineContext, options: ClawbackWorker
     retryMaxMs: options.retryMaxMs ?? 60_000,
     logger,
     stats,
-    lease: {
-      name: `clawback:${chain.chainId}:${signer.address.toLowerCase()}`,
-      holder: options.holderId ?? `clawback-${process.pid}-${ctx.ids.uuid()}`,
-      ttlMs: options.leaseTtlMs ?? 15_000,
-    },
+    lease,
   })
-
-  let lastRenew = 0
 
   const worker = createWorkerLoop({
-    run,
+    run: () =>
+      runSignerLoop({
+        worker,
+        lease,
+        ttlMs: leaseTtlMs,
+        logger,
+        recover,
+        step: async () => ((await step()) ? undefined : pollIntervalMs),
+        backoff: { baseMs: rt.retryBaseMs, maxMs: rt.retryMaxMs },
+        onError: (message) => {
+          stats.lastError = message
+        },
+      }),
     subscribe: (wake) => onClawbackWork(ctx.storage, wake),
-    async afterStop() {
-      if (!stats.leaseHeld) return
-      await ctx.storage.leases
-        .release({ name: rt.lease.name, holder: rt.lease.holder, fence: rt.lease.fence })
-        .catch(() => undefined)
-      stats.leaseHeld = false
-    },
+    afterStop: () => lease.release(),
   })
-  const { wake, sleep: idle } = worker
+  const { wake } = worker
 
-  async function acquireLease(): Promise<boolean> {
-    const result = await ctx.storage.leases.acquire({
-      name: rt.lease.name,
-      holder: rt.lease.holder,
-      ttlMs: rt.lease.ttlMs,
-      now: rt.now(),
-    })
-    if (!result.acquired) return false
-    rt.lease.fence = result.fence
-    stats.leaseHeld = true
-    lastRenew = Date.now()
+  /** After taking the lease: align the signer's nonces with the chain. */
+  async function recover() {
     const pending = await rt.client.getTransactionCount({ address: rt.signerAddress, blockTag: 'pending' })
     await rt.fenced((tx) => tx.nonces.resync({ ...rt.scope, chainNonce: pending }))
-    logger.info({ lease: rt.lease.name, chainNonce: pending }, 'clawback worker lease acquired')
-    return true
+    logger.info({ lease: lease.name, chainNonce: pending }, 'clawback worker recovered')
   }
 
   /** One pass; answers whether anything was done. */
@@ -128,54 +130,23 @@ export function createClawbackWorker(ctx: EngineContext, options: ClawbackWorker
     return attached > 0 || due.length > 0
   }
 
-  async function run() {
-    let failures = 0
-    while (!worker.stopping) {
-      try {
-        if (!stats.leaseHeld) {
-          if (!(await acquireLease())) {
-            await idle(Math.min(rt.lease.ttlMs / 3, 2_000))
-            continue
-          }
-        } else if (Date.now() - lastRenew > rt.lease.ttlMs / 3) {
-          await rt.fenced(async () => {})
-          lastRenew = Date.now()
-        }
-        const worked = await step()
-        failures = 0
-        if (worked) lastRenew = Date.now()
-        else await idle(pollIntervalMs)
-      } catch (error) {
-        if (error instanceof LeaseLostError) {
-          stats.leaseHeld = false
-          logger.warn({ lease: rt.lease.name }, 'clawback worker lease lost; standing by')
-          continue
-        }
-        failures++
-        const message = error instanceof Error ? error.message : String(error)
-        stats.lastError = message
-        logger.error({ error: message, failures }, 'clawback worker step failed')
-        await idle(Math.min(rt.retryMaxMs, rt.retryBaseMs * 2 ** Math.min(failures, 10)))
-      }
-    }
-  }
-
   return {
     start: worker.start,
     stop: worker.stop,
     wake,
-    async drain({ timeoutMs = 60_000 } = {}) {
-      const deadline = Date.now() + timeoutMs
-      for (;;) {
-        const counts = await ctx.storage.payments.countRefunds()
-        if (counts.pending === 0 && counts.signed === 0) return
-        if (Date.now() > deadline) {
-          throw new Error(`clawback drain timed out: ${counts.pending} pending, ${counts.signed} signed`)
-        }
-        wake()
-        await new Promise((r) => setTimeout(r, 20))
-      }
-    },
-    stats: () => ({ ...stats }),
+    drain: ({ timeoutMs = 60_000 } = {}) =>
+      waitUntilDrained({
+        what: 'clawback',
+        clock: ctx.clock,
+        timeoutMs,
+        pollMs: 20,
+        wake,
+        async remaining() {
+          const counts = await ctx.storage.payments.countRefunds()
+          if (counts.pending === 0 && counts.signed === 0) return undefined
+          return `${counts.pending} pending, ${counts.signed} signed`
+        },
+      }),
+    stats: () => ({ ...stats, leaseHeld: lease.held }),
   }
 }

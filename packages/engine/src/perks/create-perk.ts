@@ -10,7 +10,7 @@ import { parseInput } from '../errors/zod-issues'
 import type { PerkRecord } from '../ports/perk-store'
 import { decodeRelayRevert } from '../relay/decode-relay-revert'
 import { TransactionFailedError } from '../relay/relay-errors'
-import { relaySenderOf } from '../relay/relay-sender'
+import { relaySenderOf } from '../relay/relay-sender-of'
 import { brandIdSchema } from '../schemas/brand-id'
 
 const WEI_PER_TOKEN = 10n ** 18n

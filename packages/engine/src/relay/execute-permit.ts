@@ -5,7 +5,7 @@ import type { ChainPort } from '../ports/chain'
 import { decodeRelayRevert } from './decode-relay-revert'
 import { TransactionFailedError, TransactionNotAllowedError } from './relay-errors'
 import type { RelayPermit } from './relay-request-schema'
-import { relaySenderOf } from './relay-sender'
+import { relaySenderOf } from './relay-sender-of'
 
 /** Gas of a permit is estimated, with this headroom (percent). */
 const GAS_HEADROOM = 120n

@@ -79,14 +79,20 @@ export class OriginNotAllowedError extends LoyaltyError {
 }
 
 /**
- * The relayer could not get its transaction mined in time, or could not broadcast it (503). The
- * transaction may still be mined later: `details.transactionHash` names it when it was signed.
+ * The relayer could not get its transaction mined in time, could not broadcast it, or is shutting
+ * down (503). The transaction may still be mined later: `details.transactionHash` names it when it
+ * was signed.
  */
 export class RelayUnavailableError extends LoyaltyError {
   override name = 'RelayUnavailableError'
   constructor(
     message: string,
-    code: 'RELAY_RECEIPT_TIMEOUT' | 'RELAY_BROADCAST_FAILED' | 'RELAYER_OUT_OF_FUNDS' | 'RELAY_NONCE_CONFLICT',
+    code:
+      | 'RELAY_RECEIPT_TIMEOUT'
+      | 'RELAY_BROADCAST_FAILED'
+      | 'RELAYER_OUT_OF_FUNDS'
+      | 'RELAY_NONCE_CONFLICT'
+      | 'RELAY_SENDER_STOPPED',
     details: Record<string, unknown>,
     cause?: unknown,
   ) {

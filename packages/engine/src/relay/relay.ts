@@ -23,7 +23,7 @@ import {
 } from './relay-errors'
 import { type RelayOptions, resolveRelayOptions } from './relay-options'
 import { type RelayRequest, relayRequestSchema } from './relay-request-schema'
-import { relaySenderOf } from './relay-sender'
+import { relaySenderOf } from './relay-sender-of'
 
 export type RelayParameters = {
   /** The bearer access token (`Authorization: Bearer …`), verified on every call. */

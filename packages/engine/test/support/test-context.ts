@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import {
   createAesGcmKeyVault,
+  createRelaySender,
   type EngineContext,
   randomIds,
   type Storage,
@@ -10,10 +11,11 @@ import {
 
 /**
  * An EngineContext over a test storage: AES-GCM key vault under a random master key, system clock,
- * random ids, silent logger, no chain. Override any part.
+ * random ids, silent logger, no chain. Override any part. With a `chain` (and no `relaySender`), a
+ * relay sender for it is created (not started: its first group recovers what was stored).
  */
 export function createTestContext(storage: Storage, overrides: Partial<EngineContext> = {}): EngineContext {
-  return {
+  const ctx: EngineContext = {
     storage,
     keyVault: createAesGcmKeyVault(randomBytes(32)),
     chain: undefined,
@@ -22,4 +24,6 @@ export function createTestContext(storage: Storage, overrides: Partial<EngineCon
     logger: silentLogger,
     ...overrides,
   }
+  if (ctx.chain && !ctx.relaySender) ctx.relaySender = createRelaySender(ctx, ctx.chain)
+  return ctx
 }

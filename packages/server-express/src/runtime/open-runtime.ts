@@ -2,10 +2,13 @@ import { mkdir } from 'node:fs/promises'
 import {
   createAesGcmKeyVault,
   createEngine,
+  createRelaySender,
   type Engine,
   isLoyaltyError,
   type KeyVault,
+  type RelaySender,
   type Storage,
+  systemClock,
   UnavailableError,
 } from '@loyaltykit/engine'
 import { type OpenedChain, openChain } from '../chain/open-chain'
@@ -31,6 +34,8 @@ export type Runtime = {
   storage: Storage
   keyVault: KeyVault
   chain: OpenedChain | undefined
+  /** The relayer's transaction pipeline on `chain` (started here; drained and stopped by `close`). */
+  relaySender: RelaySender | undefined
   engine: Engine
   /** Applied by this open (empty when the schema was up to date). */
   migrationsApplied: string[]
@@ -39,7 +44,9 @@ export type Runtime = {
 
 /**
  * logger → storage (openStorage) → migrate → key vault (master key + AES-256-GCM) → chain (optional)
- * → engine. On a failure, what was opened is closed again before the error propagates.
+ * and its relay sender (started) → engine. On a failure, what was opened is closed again before the
+ * error propagates. `close()`: relay sender drained (up to `shutdownTimeoutMs`) and stopped → chain
+ * → storage.
  */
 export async function openRuntime(p: OpenRuntimeParameters): Promise<Runtime> {
   const { config, logger } = p
@@ -47,6 +54,14 @@ export async function openRuntime(p: OpenRuntimeParameters): Promise<Runtime> {
   await mkdir(dataDir, { recursive: true })
   const storage = await openStorage({ databaseUrl, dataDir, logger })
   let chain: OpenedChain | undefined
+  let relaySender: RelaySender | undefined
+  const stopRelaySender = async () => {
+    if (!relaySender) return
+    await relaySender
+      .drain({ timeoutMs: config.server.shutdownTimeoutMs })
+      .catch((e: unknown) => logger.warn({ err: String(e) }, 'relay sender not drained before shutdown'))
+    await relaySender.stop()
+  }
   try {
     const { applied } = await storage.migrate().catch((e: unknown) => {
       if (isLoyaltyError(e)) throw e
@@ -63,11 +78,17 @@ export async function openRuntime(p: OpenRuntimeParameters): Promise<Runtime> {
     if (p.withChain) chain = await openChain({ config: config.chain, storage, keyVault, logger })
     // Identity services and constraint-check settings (docs/identity.md).
     const identity = await openIdentity({ config: config.identity, dataDir, logger })
+    const engineLogger = withRequestScope(logger)
+    if (chain) {
+      relaySender = createRelaySender({ storage, clock: systemClock, logger: engineLogger }, chain)
+      relaySender.start()
+    }
     const engine = createEngine({
       storage,
       keyVault,
       ...(chain ? { chain } : {}),
-      logger: withRequestScope(logger),
+      ...(relaySender ? { relaySender } : {}),
+      logger: engineLogger,
       identity,
       constraints: config.constraints,
     })
@@ -78,12 +99,14 @@ export async function openRuntime(p: OpenRuntimeParameters): Promise<Runtime> {
       storage,
       keyVault,
       chain,
+      relaySender,
       engine,
       migrationsApplied: applied,
       async close() {
         if (closed) return
         closed = true
         try {
+          await stopRelaySender()
           await chain?.close()
         } finally {
           await storage.close()
@@ -91,6 +114,7 @@ export async function openRuntime(p: OpenRuntimeParameters): Promise<Runtime> {
       },
     }
   } catch (e) {
+    await relaySender?.stop().catch(() => {})
     await chain?.close().catch(() => {})
     await storage.close().catch(() => {})
     throw e

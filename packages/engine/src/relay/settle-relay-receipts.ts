@@ -1,0 +1,43 @@
+import type { TransactionReceipt } from 'viem'
+import type { RelayGasSubject, RelayTxRecord } from '../ports/relay-store'
+import type { RelaySenderRuntime } from './relay-sender-runtime'
+import { utcDay } from './utc-day'
+
+/**
+ * Gas accounting: records receipts (each once: `settleTransaction` answers false for one already
+ * settled) and adds the gas they used per user and per brand for the UTC day, in one storage
+ * transaction. Gas is added once per subject for the whole group (the brand of a busy group is one row).
+ */
+export async function settleRelayReceipts(
+  rt: RelaySenderRuntime,
+  mined: ReadonlyArray<{ record: RelayTxRecord; receipt: TransactionReceipt }>,
+): Promise<void> {
+  if (mined.length === 0) return
+  const now = rt.now()
+  const day = utcDay(now)
+  await rt.ctx.storage.transaction(async (tx) => {
+    const usage = new Map<string, { subject: RelayGasSubject; gasUsed: number; transactions: number }>()
+    const add = (subject: RelayGasSubject, gasUsed: number) => {
+      const key = `${subject.kind}:${subject.id}`
+      const entry = usage.get(key) ?? { subject, gasUsed: 0, transactions: 0 }
+      entry.gasUsed += gasUsed
+      entry.transactions++
+      usage.set(key, entry)
+    }
+    for (const { record, receipt } of mined) {
+      const settled = await tx.relay.settleTransaction({
+        txHash: record.txHash,
+        status: receipt.status === 'success' ? 'confirmed' : 'reverted',
+        gasUsed: receipt.gasUsed.toString(),
+        effectiveGasPrice: (receipt.effectiveGasPrice ?? 0n).toString(),
+        blockNumber: Number(receipt.blockNumber),
+        now,
+      })
+      if (!settled) continue
+      const gasUsed = Number(receipt.gasUsed)
+      if (record.userAddress) add({ kind: 'user', id: record.userAddress }, gasUsed)
+      if (record.brandId) add({ kind: 'brand', id: record.brandId }, gasUsed)
+    }
+    for (const u of usage.values()) await tx.relay.addGasUsage({ ...u, day })
+  })
+}
