@@ -71,7 +71,7 @@ export const serverSection = defineSection({
       .oneOf(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
         unset: '`info` for `start`, `error` for data commands',
       })
-      .describe('Level of the JSON log lines on stderr.'),
+      .describe('Level of the logs on stderr (JSON lines for `start`, readable lines for the other commands).'),
     NODE_ENV: envValue
       .oneOf(['development', 'production', 'test'], { default: 'development' })
       .describe(
