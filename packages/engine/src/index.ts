@@ -233,6 +233,12 @@ export type { ChainJournalEntry, ChainJournalStore } from './ports/chain-journal
 export { type Clock, systemClock } from './ports/clock'
 export type { ConstraintCacheEntry, ConstraintStore, PerkConstraint } from './ports/constraint-store'
 export type { ClaimKey, EventStore, RewardEvent } from './ports/event-store'
+export type {
+  IdempotencyClaim,
+  IdempotencyClaimRef,
+  IdempotencyStore,
+  IdempotentResponse,
+} from './ports/idempotency-store'
 export type { CreatedIdentity, IdentityProvider, IdentityUser, ProviderAccount } from './ports/identity-provider'
 export type { IdentityAccount, IdentityStore, ReadyIdentity } from './ports/identity-store'
 export { type Ids, randomIds } from './ports/ids'

@@ -3,6 +3,7 @@ import type { BrandStore } from './brand-store'
 import type { ChainJournalStore } from './chain-journal-store'
 import type { ConstraintStore } from './constraint-store'
 import type { EventStore } from './event-store'
+import type { IdempotencyStore } from './idempotency-store'
 import type { IdentityStore } from './identity-store'
 import type { LeaseStore } from './lease-store'
 import type { MintStore } from './mint-store'
@@ -42,6 +43,8 @@ export interface Stores {
   perks: PerkStore
   rateLimits: RateLimitStore
   signatureReplays: SignatureReplayStore
+  /** Idempotency keys of client requests; its methods are for use outside transactions. */
+  idempotency: IdempotencyStore
   /**
    * Inside `Storage.transaction`: runs `fn` in a savepoint; when `fn` throws, only what it wrote is
    * rolled back and the error is rethrown, and the transaction goes on. Outside a transaction it just

@@ -8,6 +8,7 @@ import { createConstraintStore } from './constraint-store'
 import type { Database } from './database'
 import type { SqlDialect } from './dialect'
 import { createEventStore } from './event-store'
+import { createIdempotencyStore } from './idempotency-store'
 import { createIdentityStore } from './identity-store'
 import { createLeaseStore } from './lease-store'
 import { migrations } from './migrations/index'
@@ -51,6 +52,7 @@ function bindStores(db: Kysely<Database>, dialect: SqlDialect, inTransaction = f
     perks: createPerkStore(db, dialect),
     rateLimits: createRateLimitStore(db, dialect),
     signatureReplays: createSignatureReplayStore(db, dialect),
+    idempotency: createIdempotencyStore(db, dialect),
   }
 }
 

@@ -1,5 +1,6 @@
 import type { CoreTables } from './core-tables'
 import type { EventTables } from './event-tables'
+import type { IdempotencyTables } from './idempotency-tables'
 import type { IdentityTables } from './identity-tables'
 import type { MintingTables } from './minting-tables'
 import type { PaymentTables } from './payment-tables'
@@ -20,4 +21,5 @@ export interface Database
     PaymentTables,
     IdentityTables,
     RelayTables,
-    RateLimitTables {}
+    RateLimitTables,
+    IdempotencyTables {}

@@ -8,6 +8,7 @@ import { migration0006Identity } from './0006-identity'
 import { migration0007Relay } from './0007-relay'
 import { migration0008ClawbackReplacements } from './0008-clawback-replacements'
 import { migration0009RateLimits } from './0009-rate-limits'
+import { migration0010Idempotency } from './0010-idempotency'
 
 /**
  * Every migration, by name. Names sort in the order they run. Static (not read from a folder) so the
@@ -23,4 +24,5 @@ export const migrations: Record<string, Migration> = {
   '0007-relay': migration0007Relay,
   '0008-clawback-replacements': migration0008ClawbackReplacements,
   '0009-rate-limits': migration0009RateLimits,
+  '0010-idempotency': migration0010Idempotency,
 }
