@@ -1,10 +1,13 @@
 import type { Kysely } from 'kysely'
-import type { IdempotencyClaim, IdempotencyStore } from '../ports/idempotency-store'
+import type { IdempotencyClaim, IdempotencyClaimRef, IdempotencyStore } from '../ports/idempotency-store'
 import type { Database } from './database'
 import type { SqlDialect } from './dialect'
 
 /** A row can vanish between the claim and the read (released, purged): claim again, a few times. */
 const CLAIM_ATTEMPTS = 5
+
+/** The row while `claimId` holds it in progress (filter of extend, complete and release). */
+const heldBy = (r: IdempotencyClaimRef) => ({ scope: r.scope, key: r.key, claim_id: r.claimId, state: 'in_progress' })
 
 export function createIdempotencyStore(db: Kysely<Database>, _dialect: SqlDialect): IdempotencyStore {
   return {
@@ -62,10 +65,7 @@ export function createIdempotencyStore(db: Kysely<Database>, _dialect: SqlDialec
       const r = await db
         .updateTable('idempotency_keys')
         .set({ expires_at: now + lockTtlMs })
-        .where('scope', '=', scope)
-        .where('key', '=', key)
-        .where('claim_id', '=', claimId)
-        .where('state', '=', 'in_progress')
+        .where((eb) => eb.and(heldBy({ scope, key, claimId })))
         .executeTakeFirst()
       return r.numUpdatedRows === 1n
     },
@@ -81,10 +81,7 @@ export function createIdempotencyStore(db: Kysely<Database>, _dialect: SqlDialec
           completed_at: now,
           expires_at: expiresAt,
         })
-        .where('scope', '=', scope)
-        .where('key', '=', key)
-        .where('claim_id', '=', claimId)
-        .where('state', '=', 'in_progress')
+        .where((eb) => eb.and(heldBy({ scope, key, claimId })))
         .executeTakeFirst()
       return r.numUpdatedRows === 1n
     },
@@ -92,10 +89,7 @@ export function createIdempotencyStore(db: Kysely<Database>, _dialect: SqlDialec
     async release({ scope, key, claimId }) {
       await db
         .deleteFrom('idempotency_keys')
-        .where('scope', '=', scope)
-        .where('key', '=', key)
-        .where('claim_id', '=', claimId)
-        .where('state', '=', 'in_progress')
+        .where((eb) => eb.and(heldBy({ scope, key, claimId })))
         .execute()
     },
 

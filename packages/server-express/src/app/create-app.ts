@@ -9,12 +9,19 @@ import { accessLog } from '../http/access-log'
 import { cors } from '../http/cors'
 import { enterRequestScope } from '../http/enter-request-scope'
 import { errorHandler } from '../http/error-handler'
+import { errorSurface } from '../http/error-surface'
+import { IDEMPOTENCY_DEFAULTS, type IdempotencySettings, idempotency } from '../http/idempotency'
 import { BULK_BODY_LIMIT_BYTES, DEFAULT_BODY_LIMIT_BYTES, jsonBody } from '../http/json-body'
 import { notFound } from '../http/not-found'
 import { requestId } from '../http/request-id'
-import { identityRoutes } from '../identity/identity-routes'
+import { IDENTITY_PATHS, identityRoutes } from '../identity/identity-routes'
+import { walletCors } from '../identity/wallet-cors'
 import { type PaymentRoutesOptions, paymentRoutes } from '../payments/payment-routes'
-import { type PregenerationRoutesOptions, pregenerationRoutes } from '../pregeneration/pregeneration-routes'
+import {
+  PREGENERATION_PATH,
+  type PregenerationRoutesOptions,
+  pregenerationRoutes,
+} from '../pregeneration/pregeneration-routes'
 import { type RelayRoutesOptions, relayRoutes } from '../relay/relay-routes'
 
 export type CreateAppParameters = {
@@ -38,14 +45,16 @@ export type CreateAppParameters = {
   pregeneration?: PregenerationRoutesOptions
   /** The relayer and perk-charge endpoints (docs/relayer.md, docs/perks.md); absent: not served. */
   relayer?: RelayRoutesOptions
+  /** `Idempotency-Key` on every POST (docs/idempotency.md); default 24 h retention, 5 s wait. */
+  idempotency?: IdempotencySettings
   /** Extra routers (for embedding); mounted after the built-in routes, before the 404 handler. */
   routes?: Router[]
 }
 
 /**
  * Builds the HTTP app; never listens (see runtime/start-server.ts). Order: request id → access log →
- * helmet → health routes (before any rate limiter: never limited) → JSON body (10 KB) → routes →
- * 404 → error handler.
+ * helmet → health routes (before any rate limiter: never limited) → Stripe webhook (raw body) → JSON
+ * body (10 KB) → idempotency keys of POSTs → routes → 404 → error handler.
  */
 export function createApp(p: CreateAppParameters): Express {
   const bodyLimitBytes = p.config.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES
@@ -82,6 +91,20 @@ export function createApp(p: CreateAppParameters): Express {
   app.use(jsonBody(bodyLimitBytes))
   app.use(enterRequestScope())
   if (corsMiddleware) app.use(corsMiddleware)
+  // Every POST below honours `Idempotency-Key` (docs/idempotency.md); the Stripe webhook, above, does
+  // not: it dedups by event id. Error surfaces (and the wallet API's CORS) come first so its answers
+  // render in the endpoint's shape and reach browsers (the routers declare the same for themselves).
+  app.use(PREGENERATION_PATH, errorSurface('pregeneration'))
+  app.use(IDENTITY_PATHS, errorSurface('generic'), walletCors(p.engine.ctx))
+  if (relayer) app.use(relayer.paths, errorSurface('relayer'))
+  app.use(
+    idempotency({
+      ...(p.idempotency ?? IDEMPOTENCY_DEFAULTS),
+      store: storage.idempotency,
+      vault: p.engine.ctx.keyVault,
+      clock: p.engine.ctx.clock,
+    }),
+  )
   if (p.eventHandler) app.use(eventRoutes(p.engine, p.eventHandler))
   if (payments) app.use(payments.api)
   // Identity (docs/identity.md): pregeneration, dev login + user wallet API, constraint-cache invalidation.

@@ -1,6 +1,7 @@
 import { chainSection } from './chain-section'
 import { constraintsSection } from './constraints-section'
 import { eventHandlerSection } from './event-handler-section'
+import { idempotencySection } from './idempotency-section'
 import { identitySection } from './identity-section'
 import { minterSection } from './minter-section'
 import { paymentsSection } from './payments-section'
@@ -26,4 +27,5 @@ export const CONFIG_SECTIONS = {
   constraints: constraintsSection,
   pregeneration: pregenerationSection,
   eventHandler: eventHandlerSection,
+  idempotency: idempotencySection,
 } as const

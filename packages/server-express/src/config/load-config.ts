@@ -114,6 +114,7 @@ export function loadConfig(env: Env = process.env, options: LoadConfigOptions = 
     constraints: read(s.constraints, undefined),
     pregeneration: read(s.pregeneration, undefined),
     eventHandler: read(s.eventHandler, { publicUrl }),
+    idempotency: read(s.idempotency, undefined),
   }
   if (problems.length > 0) throw fail()
   return deepFreeze(config)

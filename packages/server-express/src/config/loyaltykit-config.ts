@@ -1,6 +1,7 @@
 import type { ConstraintCheckOptions } from '@loyaltykit/engine'
 import type { ChainConfig } from './chain-section'
 import type { EventHandlerConfig } from './event-handler-section'
+import type { IdempotencyConfig } from './idempotency-section'
 import type { IdentityConfig } from './identity-section'
 import type { MinterConfig } from './minter-section'
 import type { PaymentConfig } from './payments-section'
@@ -27,4 +28,5 @@ export type LoyaltykitConfig = Readonly<{
   constraints: ConstraintCheckOptions
   pregeneration: PregenerationConfig
   eventHandler: EventHandlerConfig
+  idempotency: IdempotencyConfig
 }>

@@ -1,5 +1,6 @@
 import { type EngineContext, hostOf, isDomainAuthorized, isKnownBrandOrigin } from '@loyaltykit/engine'
-import type { Request, RequestHandler, Response } from 'express'
+import type { RequestHandler, Response } from 'express'
+import { brandIdOf } from './brand-id-of'
 
 export type CorsOptions = {
   /** The service's own origins, always allowed (e.g. its admin UI); never `*`. */
@@ -8,16 +9,8 @@ export type CorsOptions = {
 
 const ALLOW_METHODS = 'GET, POST, OPTIONS'
 const ALLOW_HEADERS = 'Content-Type, Authorization, Idempotency-Key, X-API-Version, X-Request-Id'
-const EXPOSE_HEADERS = 'X-Request-Id, X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, Retry-After'
-
-/** The brand a request names: `brandId` in the query or body, or the first bulk event's. */
-function brandIdOf(req: Request): string | undefined {
-  const fromQuery = typeof req.query.brandId === 'string' ? req.query.brandId : undefined
-  const body = (req.body ?? {}) as { brandId?: unknown; brand_id?: unknown; events?: unknown }
-  const first = Array.isArray(body.events) ? (body.events[0] as { brandId?: unknown } | undefined) : undefined
-  const candidate = fromQuery ?? body.brandId ?? body.brand_id ?? first?.brandId
-  return typeof candidate === 'string' ? candidate.toLowerCase() : undefined
-}
+const EXPOSE_HEADERS =
+  'X-Request-Id, X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, Retry-After, Idempotent-Replayed'
 
 function allow(res: Response, origin: string): void {
   res.setHeader('Access-Control-Allow-Origin', origin)

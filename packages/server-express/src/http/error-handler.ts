@@ -10,6 +10,7 @@ import { toLoyaltyError } from './to-loyalty-error'
  * Last middleware: maps any error to the status of its category (one table) and the body shape of
  * the request's surface. Unknown errors are logged with their stack and answered 500 with the request
  * id only. Errors that carry `rateLimit` (RateLimitedError) get `X-RateLimit-*` and `Retry-After`.
+ * The error's code stays in `res.locals.errorCode` (the idempotency middleware decides by it).
  */
 export function errorHandler(options: { bodyLimitBytes: number }): ErrorRequestHandler {
   return (err, req, res, next) => {
@@ -23,6 +24,7 @@ export function errorHandler(options: { bodyLimitBytes: number }): ErrorRequestH
     if (status >= 500) log?.error({ err, code: e.code, status }, 'request error')
     else log?.info({ code: e.code, status, error: e.message }, 'request rejected')
     setRateLimitHeaders(res, e)
+    res.locals.errorCode = e.code
     res.status(status).json(renderError(surfaceOf(res), e, req.requestId))
   }
 }

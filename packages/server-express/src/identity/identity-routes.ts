@@ -16,6 +16,9 @@ import '../http/request-context'
 import { bearerToken } from '../http/bearer-token'
 import { walletCors } from './wallet-cors'
 
+/** Paths of the identity endpoints; their errors render in the `generic` surface. */
+export const IDENTITY_PATHS = ['/auth/dev-login', '/wallet']
+
 /**
  * The local identity provider's HTTP surface:
  * - `POST /auth/dev-login {email}` → `{ accessToken, walletAddress, userId, expiresAt }` (refused with
@@ -28,7 +31,7 @@ import { walletCors } from './wallet-cors'
 export function identityRoutes(engine: Engine): Router {
   const { ctx } = engine
   const router = Router()
-  router.use(['/auth/dev-login', '/wallet'], errorSurface('generic'), walletCors(ctx))
+  router.use(IDENTITY_PATHS, errorSurface('generic'), walletCors(ctx))
 
   const user = (req: Request) => {
     const token = bearerToken(req)

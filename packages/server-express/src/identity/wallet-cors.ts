@@ -1,17 +1,19 @@
 import { type EngineContext, hostOf, isKnownBrandOrigin } from '@loyaltykit/engine'
 import type { RequestHandler } from 'express'
 
-const EXPOSE_HEADERS = 'X-Request-Id'
+const EXPOSE_HEADERS = 'X-Request-Id, Idempotent-Replayed'
 
 /**
  * CORS of the user wallet API: a brand's web page calls it with the user's Bearer token, so the
  * request's Origin is allowed when it is a website of any brand (never `*`, no cookies involved).
- * Preflights are answered by the app-wide CORS middleware, or here when it is not mounted.
+ * Preflights are answered by the app-wide CORS middleware, or here when it is not mounted. Mounted
+ * twice (before the idempotency middleware, which may answer a replay, and in the identity router);
+ * the second pass does nothing once the first allowed the origin.
  */
 export function walletCors(ctx: EngineContext): RequestHandler {
   return async (req, res, next) => {
     const origin = req.headers.origin
-    if (typeof origin !== 'string' || !hostOf(origin)) return next()
+    if (typeof origin !== 'string' || !hostOf(origin) || res.getHeader('Access-Control-Allow-Origin')) return next()
     try {
       res.vary('Origin')
       if (await isKnownBrandOrigin(ctx, origin)) {

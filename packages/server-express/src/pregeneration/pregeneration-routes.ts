@@ -14,6 +14,9 @@ export type PregenerationRoutesOptions = {
   limits?: PregenerationLimits
 }
 
+/** The pregeneration endpoint; its errors render in the `pregeneration` surface. */
+export const PREGENERATION_PATH = '/loyalty-api/pregenerate-user'
+
 /**
  * `POST /loyalty-api/pregenerate-user` (server-to-server: no authentication, no CORS). Errors render in
  * the spec's pregeneration shape `{ error, ...extra fields }`; 429s carry `X-RateLimit-*` and
@@ -21,8 +24,8 @@ export type PregenerationRoutesOptions = {
  */
 export function pregenerationRoutes(engine: Engine, options: PregenerationRoutesOptions = {}): Router {
   const router = Router()
-  router.use('/loyalty-api/pregenerate-user', errorSurface('pregeneration'))
-  router.post('/loyalty-api/pregenerate-user', async (req, res) => {
+  router.use(PREGENERATION_PATH, errorSurface('pregeneration'))
+  router.post(PREGENERATION_PATH, async (req, res) => {
     const { response, rateLimit } = await pregenerateUser(
       engine.ctx,
       req.body,

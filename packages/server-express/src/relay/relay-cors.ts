@@ -1,7 +1,8 @@
 import { type EngineContext, hostOf, isKnownBrandOrigin } from '@loyaltykit/engine'
 import type { RequestHandler } from 'express'
 
-const EXPOSE_HEADERS = 'X-Request-Id, X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, Retry-After'
+const EXPOSE_HEADERS =
+  'X-Request-Id, X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, Retry-After, Idempotent-Replayed'
 
 /**
  * CORS of `POST {base}/relay`: a brand's web page calls it with the user's Bearer token. The request's
@@ -29,7 +30,7 @@ export function relayCors(ctx: EngineContext, p: { path: string; allowedOrigins:
       if (req.method === 'OPTIONS') {
         if (allowed) {
           res.setHeader('Access-Control-Allow-Methods', 'POST, OPTIONS')
-          res.setHeader('Access-Control-Allow-Headers', 'Content-Type, Authorization, X-Request-Id')
+          res.setHeader('Access-Control-Allow-Headers', 'Content-Type, Authorization, Idempotency-Key, X-Request-Id')
           res.setHeader('Access-Control-Max-Age', '600')
         }
         return void res.status(204).end()

@@ -10,8 +10,11 @@ import { relayCors } from './relay-cors'
 
 export type RelayRoutesOptions = RelayerConfig
 
-/** `cors` mounts before the app-wide CORS middleware (it answers `/relay` preflights); `api` with the routes. */
-export type RelayRouters = { cors: RequestHandler; api: Router }
+/**
+ * `cors` mounts before the app-wide CORS middleware (it answers `/relay` preflights); `api` with the
+ * routes; `paths` are the endpoints whose errors render in the `relayer` surface.
+ */
+export type RelayRouters = { cors: RequestHandler; api: Router; paths: string[] }
 
 /**
  * The relayer surface (spec 02, docs/relayer.md): `POST {base}/relay` and the perk-charge endpoints.
@@ -54,5 +57,5 @@ export function relayRoutes(engine: Engine, config: RelayRoutesOptions): RelayRo
   })
   api.use(perkChargeRoutes(engine, { basePath: base }))
 
-  return { cors: relayCors(engine.ctx, { path: `${base}/relay`, allowedOrigins: config.allowedOrigins }), api }
+  return { cors: relayCors(engine.ctx, { path: `${base}/relay`, allowedOrigins: config.allowedOrigins }), api, paths }
 }

@@ -70,6 +70,7 @@ export async function startServer(p: StartServerParameters): Promise<RunningServ
       payments: payments.routes,
       pregeneration: config.pregeneration,
       relayer: config.relayer,
+      idempotency: config.idempotency,
       eventHandler: {
         ...eventHandler,
         mintWaitMs: config.minter.waitMs,
