@@ -1,12 +1,11 @@
 import { createHash, randomUUID } from 'node:crypto'
-import { pointsTokenAbi } from '@loyaltykit/contracts'
 import { createBrand } from '@loyaltykit/engine'
-import { getContract } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { idempotencyRow } from './helpers/idempotency-row'
+import { queryTestDatabase } from './helpers/query-test-database'
 import { startSecondApp } from './helpers/second-app'
 import { startTestServer, type TestServer } from './helpers/start-test-server'
 import { type TestDatabase, testDialects } from './helpers/test-databases'
+import { tokenBalance } from './helpers/token-balance'
 
 const SITE = 'https://shop.example.com'
 const DAY_MS = 24 * 3_600_000
@@ -33,11 +32,16 @@ describe.each(testDialects)('Idempotency-Key over HTTP on $dialect', ({ create }
     ...over,
   })
   const email = () => `u-${randomUUID().slice(0, 8)}@example.com`
-  const balanceOf = async (address: string) => {
-    const chain = s.runtime.chain!
-    const token = getContract({ address: chain.contracts.pointsToken, abi: pointsTokenAbi, client: chain.publicClient })
-    return token.read.balanceOf([address as `0x${string}`])
-  }
+  const balanceOf = (address: string) => tokenBalance(s, address)
+  /** The key's row as another connection sees it (state, stored status, expiry). */
+  const idempotencyRow = async (key: string) =>
+    (
+      await queryTestDatabase<{ state: string; response_status: number; completed_at: number; expires_at: number }>(
+        db,
+        'select state, response_status, completed_at, expires_at from idempotency_keys where key = ?',
+        [key],
+      )
+    )[0]
   const pregeneration = (brand: string) => {
     nextDiscordId += 7_919_293n
     return { brand_id: brand, oauth_provider: 'discord', oauth_user_id: nextDiscordId.toString() }
@@ -82,7 +86,7 @@ describe.each(testDialects)('Idempotency-Key over HTTP on $dialect', ({ create }
     expect((await unkeyed.json()).code).toBe('DUPLICATE_EVENT')
 
     // Stored for 24 h from its answer, in the database.
-    const row = await idempotencyRow(db, key)
+    const row = await idempotencyRow(key)
     expect(row).toMatchObject({ state: 'completed', response_status: 200 })
     expect(row && Number(row.expires_at) - Number(row.completed_at)).toBe(DAY_MS)
   })
@@ -115,7 +119,7 @@ describe.each(testDialects)('Idempotency-Key over HTTP on $dialect', ({ create }
     const invalid = await post('/loyalty-api/manual-event', event('not-an-email'), withKey(fixed))
     expect(invalid.status).toBe(400)
     expect((await invalid.json()).code).toBe('VALIDATION_FAILED')
-    expect(await idempotencyRow(db, fixed)).toBeUndefined()
+    expect(await idempotencyRow(fixed)).toBeUndefined()
     const ok = await post('/loyalty-api/manual-event', event(user), withKey(fixed))
     expect(ok.status).toBe(200)
 
@@ -141,7 +145,7 @@ describe.each(testDialects)('Idempotency-Key over HTTP on $dialect', ({ create }
     expect(over.headers.get('retry-after')).toMatch(/^\d+$/)
     const overAgain = await post('/loyalty-api/pregenerate-user', pregeneration(limited), withKey(rate))
     expect(overAgain.status).toBe(429)
-    expect(await idempotencyRow(db, rate)).toBeUndefined()
+    expect(await idempotencyRow(rate)).toBeUndefined()
   })
 
   it('refuses a key longer than 255 characters or with other than visible ASCII (400); 255 is fine', async () => {
@@ -234,10 +238,10 @@ describe.each(testDialects)('Idempotency-Key over HTTP on $dialect', ({ create }
       const key = randomUUID()
       const user = email()
       const first = post('/loyalty-api/manual-event', event(user), withKey(key))
-      let row = await idempotencyRow(db, key)
+      let row = await idempotencyRow(key)
       for (let i = 0; i < 400 && !row; i++) {
         await new Promise((r) => setTimeout(r, 5))
-        row = await idempotencyRow(db, key)
+        row = await idempotencyRow(key)
       }
       // The first still runs (its mint waits 400 ms for company) when the duplicate reaches the other process.
       expect(row?.state).toBe('in_progress')
@@ -261,6 +265,6 @@ describe.each(testDialects)('Idempotency-Key over HTTP on $dialect', ({ create }
       expect(res.status).toBe(404)
       expect(res.headers.get('idempotent-replayed')).toBeNull()
     }
-    expect(await idempotencyRow(db, key)).toBeUndefined()
+    expect(await idempotencyRow(key)).toBeUndefined()
   })
 })
