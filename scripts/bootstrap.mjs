@@ -90,7 +90,8 @@ ensureTools(plan, nodeBin)
 
 const env = { ...process.env }
 const pathKey = Object.keys(env).find((k) => k.toUpperCase() === 'PATH') ?? 'PATH'
-env[pathKey] = [nodeBin, pnpmBin, env[pathKey]].filter(Boolean).join(delimiter)
+// Without a Node in .tools, the Node checked above (the one running this script) comes first on PATH.
+env[pathKey] = [nodeBin ?? dirname(process.execPath), pnpmBin, env[pathKey]].join(delimiter)
 if (nodeHome) env.npm_config_nodedir = nodeHome
 env.COREPACK_INTEGRITY_KEYS = '0'
 const pnpm = (a) => {

@@ -21,7 +21,7 @@ export function nodeVersionProblem(version, execPath) {
   if (nodeVersionAtLeast(version)) return null
   return (
     `loyaltykit needs Node.js >= ${MIN_NODE_VERSION}, found ${version.replace(/^v/, '')} (${execPath}): ` +
-    'in the loyaltykit repository `npm start` installs Node 24 into ./.tools and runs it; otherwise install ' +
+    'in the loyaltykit repository `npm start` installs Node 24 into ./.tools on Linux and macOS and runs on it; otherwise install ' +
     `Node.js 24 LTS (or any >= ${MIN_NODE_VERSION}) from https://nodejs.org or with a version manager (nvm, fnm, volta).`
   )
 }

@@ -38,7 +38,7 @@ describe.runIf(oldNode)('the loyaltykit bin under a Node older than 22.19', () =
     expect(r.stdout).toBe('')
     expect(r.stderr).toBe(
       `loyaltykit needs Node.js >= 22.19.0, found ${version} (${path}): in the loyaltykit repository ` +
-        '`npm start` installs Node 24 into ./.tools and runs it; otherwise install Node.js 24 LTS ' +
+        '`npm start` installs Node 24 into ./.tools on Linux and macOS and runs on it; otherwise install Node.js 24 LTS ' +
         '(or any >= 22.19.0) from https://nodejs.org or with a version manager (nvm, fnm, volta).\n',
     )
     expect(r.stderr).not.toMatch(/\n\s+at |Error|undici/)
