@@ -22,6 +22,7 @@ import { loadConfig } from '../src/config/load-config'
 import { createLogger } from '../src/logging/create-logger'
 import { startServer } from '../src/runtime/start-server'
 import { createBenchDatabase } from './support/bench-database'
+import { latencySummary } from './support/latency-summary'
 
 const { values } = parseArgs({
   args: process.argv.slice(2).filter((a) => a !== '--'),
@@ -135,17 +136,16 @@ try {
     })
     await worker.terminate()
     for (const e of out.errors) console.error('relay failed', e)
-    const latencies = out.latencies.sort((a, b) => a - b)
-    const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] ?? 0
+    const { p50, p90, p99, max } = latencySummary(out.latencies)
     return {
       seconds: out.seconds,
       hashes: out.hashes,
       failures: out.failures,
       clientCpuMs: out.clientCpuMs,
-      p50: pct(50),
-      p90: pct(90),
-      p99: pct(99),
-      max: latencies.at(-1) ?? 0,
+      p50,
+      p90,
+      p99,
+      max,
     }
   }
 

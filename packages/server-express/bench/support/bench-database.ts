@@ -14,13 +14,15 @@ export type BenchDatabase = {
 }
 
 /**
- * The database a benchmark runs on: SQLite in a temp folder, or, when DATABASE_URL is set, a new
- * database created on that server (dropped by `drop`).
+ * The database a benchmark runs on: SQLite in a temp folder, or, when `adminUrl` is given (default:
+ * DATABASE_URL), a new database created on that PostgreSQL server (dropped by `drop`).
  */
-export async function createBenchDatabase(prefix: string): Promise<BenchDatabase> {
+export async function createBenchDatabase(
+  prefix: string,
+  adminUrl: string | undefined = process.env.DATABASE_URL,
+): Promise<BenchDatabase> {
   const dataDir = mkdtempSync(join(tmpdir(), prefix))
   const removeDir = () => rmSync(dataDir, { recursive: true, force: true })
-  const adminUrl = process.env.DATABASE_URL
   if (!adminUrl) return { dataDir, databaseUrl: undefined, drop: async () => removeDir() }
   const name = `lk_bench_${randomBytes(4).toString('hex')}`
   const admin = async (sql: string) => {
