@@ -15,6 +15,9 @@ import { pgTypes } from '../../src/storage/pg-types'
 export function openBenchKysely(p: { databaseUrl: string | undefined; dataDir: string }): Kysely<Database> {
   if (!p.databaseUrl) {
     const sqlite = openSqliteDatabase(join(p.dataDir, DEFAULT_SQLITE_FILE))
+    // This connection's page cache only (the server's is untouched): the preload's random-key
+    // inserts into million-row indexes stay in memory.
+    sqlite.pragma('cache_size = -262144')
     return new Kysely<Database>({ dialect: new SqliteImmediateDialect({ database: sqlite }) })
   }
   const pool = new pg.Pool({ connectionString: p.databaseUrl, max: 4, types: pgTypes })

@@ -64,7 +64,7 @@ export function formatEventsReport(r: EventsReport): string {
     `  latency ms   ${latency(r.latencyMs)}${r.maxSendLagMs === null ? '' : ` (from scheduled send; sender lag max ${r.maxSendLagMs} ms)`}`,
     `  answers      ${r.answeredWithHash} with their transaction hash, ${r.answeredPending} pending; ${r.mintsUnconfirmedAfterWait} mints unconfirmed after the wait`,
     `  chain        ${m.transactions} transactions minted ${m.minted} of the run's ${m.events} events: ${m.eventsPerTransaction} events/tx, ${m.gasPerReward} gas per reward`,
-    `  cross-check  ${m.crossCheck.transferLogs} mint Transfer logs in the receipts, ${m.crossCheck.databaseJobs} confirmed jobs in the database, ${m.crossCheck.failedReceipts} failed receipts, ${m.crossCheck.responseHashMismatches} answered hashes ≠ database → ${m.crossCheck.ok ? 'ok' : 'MISMATCH'}`,
+    `  cross-check  ${m.crossCheck.transferLogs} mint Transfer logs in the receipts, ${m.crossCheck.databaseJobs} confirmed jobs in the database, ${m.crossCheck.failedReceipts} failed receipts, ${m.crossCheck.mismatchedTransactions} transactions whose logs ≠ their jobs, ${m.crossCheck.responseHashMismatches} answered hashes ≠ database → ${m.crossCheck.ok ? 'ok' : 'MISMATCH'}`,
     `  server       peak RSS ${r.serverPeakRssMb} MB; load generator ${r.loadClientCpuMsPerRequest} ms CPU per request`,
     `  baseline     bare Express + one SQLite insert: ${f1(r.baseline.requestsPerSecond)} requests/s (${r.connections} connections, ${r.baseline.seconds} s, ${r.baseline.failures} failed; latency ms ${latency(r.baseline.latencyMs)}; peak RSS ${r.baseline.peakRssMb} MB)`,
     `  ratio        ${r.ratio} (accepted events/s ÷ baseline requests/s)`,

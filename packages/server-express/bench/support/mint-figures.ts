@@ -4,14 +4,17 @@ import type { Database } from '@loyaltykit/engine/storage-kysely'
 import type { Kysely } from 'kysely'
 import { type Hash, parseEventLogs, zeroAddress } from 'viem'
 
+/** A confirmed mint job as the database records it. */
+export type MintedJob = { batchId: string | null; recipient: string; amountWei: string }
+
 /** What the database says about the mints of a run's events. */
 export type RunMints = {
   /** Events of the run found in reward_events. */
   events: number
   /** Of those, events whose mint job is confirmed. */
   minted: number
-  /** Every transaction that minted an event of the run → confirmed jobs it carried (the run's and any other). */
-  jobsPerTransaction: Map<string, number>
+  /** Every transaction that minted an event of the run → the confirmed jobs it carried (the run's and any other). */
+  jobsPerTransaction: Map<string, MintedJob[]>
   /** 200 answers whose transactionHash is not the hash stored for their event's mint job. */
   responseHashMismatches: number
 }
@@ -25,11 +28,16 @@ export type MintFigures = {
   eventsPerTransaction: number
   /** gasUsed of those transactions (receipts) ÷ mints they carried. */
   gasPerReward: number
-  /** The chain against the database: mint Transfer logs in the receipts vs confirmed jobs, per transaction. */
+  /**
+   * The chain against the database, per transaction: its mint Transfer logs (recipient, amount) are
+   * exactly its confirmed jobs, and its BatchMinted log names their batch id and count.
+   */
   crossCheck: {
     transferLogs: number
     databaseJobs: number
     failedReceipts: number
+    /** Transactions whose logs differ from their jobs (recipients, amounts, batch id or count). */
+    mismatchedTransactions: number
     responseHashMismatches: number
     ok: boolean
   }
@@ -81,38 +89,52 @@ export async function readRunMints(
       hashes.add(r.tx_hash)
     }
   }
-  const jobsPerTransaction = new Map<string, number>()
+  const jobsPerTransaction = new Map<string, MintedJob[]>()
   const list = [...hashes]
   for (let i = 0; i < list.length; i += CHUNK) {
     const rows = await db
       .selectFrom('mint_jobs')
-      .select(['tx_hash', (eb) => eb.fn.countAll<number>().as('n')])
+      .select(['tx_hash', 'batch_id', 'recipient', 'amount_wei'])
       .where('tx_hash', 'in', list.slice(i, i + CHUNK))
       .where('status', '=', 'confirmed')
-      .groupBy('tx_hash')
       .execute()
-    for (const r of rows) if (r.tx_hash) jobsPerTransaction.set(r.tx_hash, Number(r.n))
+    for (const r of rows) {
+      if (!r.tx_hash) continue
+      const jobs = jobsPerTransaction.get(r.tx_hash) ?? []
+      jobs.push({ batchId: r.batch_id, recipient: r.recipient, amountWei: r.amount_wei })
+      jobsPerTransaction.set(r.tx_hash, jobs)
+    }
   }
   return { events, minted, jobsPerTransaction, responseHashMismatches }
 }
 
-/** Reads the receipt of every transaction of `mints` from the chain: gas, and the mint Transfer logs against the database. */
+/** Reads the receipt of every transaction of `mints` from the chain: gas, and its mint logs against the database. */
 export async function mintFigures(mints: RunMints, chain: ChainPort): Promise<MintFigures> {
   let gas = 0n
   let transferLogs = 0
   let databaseJobs = 0
   let failedReceipts = 0
-  let perTransactionMismatch = false
+  let mismatchedTransactions = 0
+  const token = chain.contracts.pointsToken.toLowerCase()
   for (const [hash, jobs] of mints.jobsPerTransaction) {
     const receipt = await chain.publicClient.getTransactionReceipt({ hash: hash as Hash })
     if (receipt.status !== 'success') failedReceipts++
-    const mintsInReceipt = parseEventLogs({ abi: pointsTokenAbi, eventName: 'Transfer', logs: receipt.logs }).filter(
-      (l) => l.address.toLowerCase() === chain.contracts.pointsToken.toLowerCase() && l.args.from === zeroAddress,
-    ).length
-    if (mintsInReceipt !== jobs) perTransactionMismatch = true
+    const logs = receipt.logs.filter((l) => l.address.toLowerCase() === token)
+    const minted = parseEventLogs({ abi: pointsTokenAbi, eventName: 'Transfer', logs })
+      .filter((l) => l.args.from === zeroAddress)
+      .map((l) => `${l.args.to.toLowerCase()}:${l.args.value}`)
+    const batches = parseEventLogs({ abi: pointsTokenAbi, eventName: 'BatchMinted', logs })
+    const expected = jobs.map((j) => `${j.recipient.toLowerCase()}:${j.amountWei}`)
+    const same =
+      minted.sort().join() === expected.sort().join() &&
+      batches.length === 1 &&
+      batches[0]?.args.batchId === jobs[0]?.batchId &&
+      batches[0]?.args.count === BigInt(jobs.length) &&
+      jobs.every((j) => j.batchId === jobs[0]?.batchId)
+    if (!same) mismatchedTransactions++
     gas += receipt.gasUsed
-    transferLogs += mintsInReceipt
-    databaseJobs += jobs
+    transferLogs += minted.length
+    databaseJobs += jobs.length
   }
   const transactions = mints.jobsPerTransaction.size
   return {
@@ -125,9 +147,10 @@ export async function mintFigures(mints: RunMints, chain: ChainPort): Promise<Mi
       transferLogs,
       databaseJobs,
       failedReceipts,
+      mismatchedTransactions,
       responseHashMismatches: mints.responseHashMismatches,
       ok:
-        !perTransactionMismatch &&
+        mismatchedTransactions === 0 &&
         transferLogs === databaseJobs &&
         failedReceipts === 0 &&
         mints.responseHashMismatches === 0,
