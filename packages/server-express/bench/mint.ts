@@ -39,7 +39,7 @@ const JOBS = Number(values.jobs)
 const BASELINE = Number(values.baseline)
 const BATCH = Number(values.batch)
 
-const { dataDir, databaseUrl, drop: dropDatabase } = await createBenchDatabase('lk-bench-')
+const { dataDir, databaseUrl, drop: dropDatabase } = await createBenchDatabase('lk-bench-', process.env.DATABASE_URL)
 
 const keyVault = createAesGcmKeyVault(randomBytes(32))
 const storage: Storage = await openStorage({ databaseUrl, dataDir })

@@ -76,7 +76,11 @@ const { base, requests, concurrency } = workerData
 })()
 `
 
-const { dataDir, databaseUrl, drop: dropDatabase } = await createBenchDatabase('lk-bench-relay-')
+const {
+  dataDir,
+  databaseUrl,
+  drop: dropDatabase,
+} = await createBenchDatabase('lk-bench-relay-', process.env.DATABASE_URL)
 
 const config = loadConfig({
   PORT: '0',

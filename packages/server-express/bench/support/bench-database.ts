@@ -14,13 +14,10 @@ export type BenchDatabase = {
 }
 
 /**
- * The database a benchmark runs on: SQLite in a temp folder, or, when `adminUrl` is given (default:
- * DATABASE_URL), a new database created on that PostgreSQL server (dropped by `drop`).
+ * The database a benchmark runs on: SQLite in a temp folder, or, when `adminUrl` (a PostgreSQL
+ * server's URL) is given, a new database created on that server (dropped by `drop`).
  */
-export async function createBenchDatabase(
-  prefix: string,
-  adminUrl: string | undefined = process.env.DATABASE_URL,
-): Promise<BenchDatabase> {
+export async function createBenchDatabase(prefix: string, adminUrl: string | undefined): Promise<BenchDatabase> {
   const dataDir = mkdtempSync(join(tmpdir(), prefix))
   const removeDir = () => rmSync(dataDir, { recursive: true, force: true })
   if (!adminUrl) return { dataDir, databaseUrl: undefined, drop: async () => removeDir() }

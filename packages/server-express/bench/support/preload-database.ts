@@ -26,8 +26,8 @@ export type PreloadResult = {
   mintJobs: number
   mintBatches: number
   claimCounters: number
-  /** Ledger entries written (issue 13); undefined while there is no ledger to fill. */
-  ledgerEntries: number | undefined
+  /** Ledger entries written (issue 13); null while there is no ledger to fill. */
+  ledgerEntries: number | null
   seconds: number
 }
 
@@ -84,7 +84,7 @@ export async function preloadDatabase(db: Kysely<Database>, plan: PreloadPlan): 
   const batchJobs = new Map<number, { count: number; wei: bigint; at: number }>()
   let eventsDone = 0
   let claimCounters = 0
-  let ledgerEntries: number | undefined
+  let ledgerEntries: number | null = null
 
   for (let first = 0; first < members; first += MEMBERS_PER_TRANSACTION) {
     const last = Math.min(members, first + MEMBERS_PER_TRANSACTION)

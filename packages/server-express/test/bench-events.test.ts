@@ -1,0 +1,138 @@
+import { spawn } from 'node:child_process'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { describe, expect, it } from 'vitest'
+import type { EventsReport } from '../bench/support/events-report'
+import { LEDGER_MISSING } from '../bench/support/ledger-bench'
+
+const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..')
+const bench = join(repoRoot, 'packages', 'server-express', 'bench', 'events.ts')
+
+type BenchRun = { code: number | null; stdout: string; stderr: string; report: EventsReport }
+
+/** Runs `pnpm bench:events` (same command line) with `args --json`; the report is the last stdout line. */
+function runBench(args: string[]): Promise<BenchRun> {
+  return new Promise((resolve, reject) => {
+    const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: process.env.HOME }
+    if (process.env.DATABASE_URL) env.DATABASE_URL = process.env.DATABASE_URL
+    const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', bench, ...args, '--json'], {
+      cwd: repoRoot,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    let stdout = ''
+    let stderr = ''
+    child.stdout.on('data', (d) => {
+      stdout += d
+    })
+    child.stderr.on('data', (d) => {
+      stderr += d
+    })
+    const timer = setTimeout(() => child.kill('SIGINT'), 280_000)
+    child.on('error', reject)
+    child.on('close', (code) => {
+      clearTimeout(timer)
+      const last = stdout.trim().split('\n').at(-1) ?? ''
+      try {
+        resolve({ code, stdout, stderr, report: JSON.parse(last) as EventsReport })
+      } catch {
+        reject(new Error(`bench:events printed no JSON report (exit ${code}); stderr:\n${stderr}\nstdout:\n${stdout}`))
+      }
+    })
+  })
+}
+
+/** What must hold of every report: every request accepted and minted, figures consistent with each other. */
+function expectCoherent(r: EventsReport) {
+  expect(r.failures).toBe(0)
+  expect(Object.keys(r.statuses)).toEqual(['200'])
+  expect(r.requests).toBe(r.statuses['200'])
+  expect(r.acceptedPerSecond).toBeGreaterThan(0)
+  expect(r.acceptedPerSecond).toBeCloseTo(r.requests / r.seconds, 0)
+  const l = r.latencyMs
+  expect(0 < l.p50 && l.p50 <= l.p95 && l.p95 <= l.p99 && l.p99 <= l.max).toBe(true)
+  // Every 200 is an event in the database, minted by a transaction whose logs match the database.
+  expect(r.answeredWithHash + r.answeredPending).toBe(r.requests)
+  expect(r.mintsUnconfirmedAfterWait).toBe(0)
+  expect(r.mints.events).toBe(r.requests)
+  expect(r.mints.minted).toBe(r.requests)
+  expect(r.mints.crossCheck).toMatchObject({
+    ok: true,
+    failedReceipts: 0,
+    mismatchedTransactions: 0,
+    responseHashMismatches: 0,
+    transferLogs: r.requests,
+    databaseJobs: r.requests,
+  })
+  expect(r.mints.transactions).toBeGreaterThan(0)
+  expect(r.mints.eventsPerTransaction).toBeGreaterThanOrEqual(1)
+  expect(r.mints.eventsPerTransaction).toBeCloseTo(r.requests / r.mints.transactions, 1)
+  // A mint costs gas (batch overhead shared, a storage write per holder), far less than a block.
+  expect(r.mints.gasPerReward).toBeGreaterThan(5_000)
+  expect(r.mints.gasPerReward).toBeLessThan(200_000)
+  expect(r.serverPeakRssMb).toBeGreaterThan(20)
+  expect(r.baseline.failures).toBe(0)
+  expect(r.baseline.requestsPerSecond).toBeGreaterThan(0)
+  expect(r.baseline.peakRssMb).toBeGreaterThan(20)
+  expect(r.ratio).toBeCloseTo(r.acceptedPerSecond / r.baseline.requestsPerSecond, 3)
+}
+
+const dialects = [
+  { storage: 'sqlite' as const, args: [] },
+  ...(process.env.DATABASE_URL ? [{ storage: 'postgres' as const, args: ['--postgres'] }] : []),
+]
+
+describe.each(dialects)('pnpm bench:events on $storage', ({ storage, args }) => {
+  it('measures a short closed-loop run of fresh users and prints a coherent report', { timeout: 300_000 }, async () => {
+    const run = await runBench([...args, '--seconds', '3', '--connections', '4', '--warmup', '1'])
+    expect(run.code, run.stderr).toBe(0)
+    const r = run.report
+    expect(r).toMatchObject({ storage, chain: 'embedded', mode: 'closed', connections: 4, users: { kind: 'fresh' } })
+    expect(r.preload).toBeNull()
+    expect(r.reads).toBeNull()
+    expectCoherent(r)
+    expect(run.stdout).toContain('accepted')
+    expect(run.stdout).toContain(`ratio        ${r.ratio}`)
+  })
+})
+
+describe('pnpm bench:events --preload', () => {
+  // When issue 13's ledger and member reads land (bench/support/ledger-bench.ts), this run must
+  // exit 0 with `reads` figures and `ledgerEntries` equal to the preloaded events.
+  it('preloads members and history, sends open-loop events for existing members, and refuses the reads until the ledger exists', {
+    timeout: 300_000,
+  }, async () => {
+    const run = await runBench([
+      '--preload',
+      '400',
+      '--repeat-users',
+      '30',
+      '--rate',
+      '20',
+      '--seconds',
+      '2',
+      '--connections',
+      '4',
+      '--warmup',
+      '1',
+      '--baseline-seconds',
+      '1',
+    ])
+    const r = run.report
+    expect(r).toMatchObject({ storage: 'sqlite', mode: 'open', targetRate: 20, users: { kind: 'repeat', members: 30 } })
+    expect(r.requests).toBe(40)
+    expectCoherent(r)
+    expect(r.preload).toMatchObject({
+      members: 120,
+      events: 400,
+      mintJobs: 400,
+      mintBatches: 4,
+      ledgerEntries: null,
+    })
+    // At most 4 prior events per member, each of another event type: one claim counter per event.
+    expect(r.preload?.claimCounters).toBe(400)
+    expect(r.reads).toEqual({ error: LEDGER_MISSING })
+    expect(run.stdout).toContain(LEDGER_MISSING)
+    expect(run.code).toBe(1)
+  })
+})
