@@ -13,7 +13,6 @@
  */
 import { loadavg } from 'node:os'
 import { join } from 'node:path'
-import { parseArgs } from 'node:util'
 import { createBrand, DEFAULT_EVENT_RULES, setRule, silentLogger } from '@loyaltykit/engine'
 import { openChain } from '../src/chain/open-chain'
 import { loadConfig } from '../src/config/load-config'
@@ -22,6 +21,7 @@ import { openRuntime } from '../src/runtime/open-runtime'
 import { openStorage } from '../src/storage/open-storage'
 import { createBenchDatabase } from './support/bench-database'
 import { openBenchKysely } from './support/bench-kysely'
+import { type EventsOptions, parseEventsOptions } from './support/events-options'
 import { type EventsReport, formatEventsReport } from './support/events-report'
 import { measureMemberReads } from './support/ledger-bench'
 import { type LoadShape, type LoadTarget, runLoad } from './support/load-generator'
@@ -29,50 +29,19 @@ import { mintFigures, readRunMints, waitForMints } from './support/mint-figures'
 import { preloadDatabase, preloadMemberEmail } from './support/preload-database'
 import { repoRoot, spawnBenchProcess } from './support/spawn-bench-process'
 
-const { values } = parseArgs({
-  args: process.argv.slice(2).filter((a) => a !== '--'),
-  options: {
-    connections: { type: 'string', default: '50' },
-    seconds: { type: 'string', default: '30' },
-    /** Open loop at this many events/s (latency from each request's scheduled time). */
-    rate: { type: 'string' },
-    /** Events for N existing members (preloaded) instead of a fresh email per request. */
-    'repeat-users': { type: 'string' },
-    /** Prior reward events in the database before the run (and member reads measured after it). */
-    preload: { type: 'string' },
-    /** Members the preloaded events belong to (default 30 % of --preload, issue 19's 300,000 for 1,000,000). */
-    'preload-members': { type: 'string' },
-    warmup: { type: 'string', default: '2' },
-    'baseline-seconds': { type: 'string' },
-    postgres: { type: 'boolean', default: false },
-    json: { type: 'boolean', default: false },
-  },
-})
-const count = (name: string, v: string | undefined, min = 1) => {
-  const n = Number(v)
-  if (!Number.isInteger(n) || n < min) throw new Error(`--${name} must be an integer ≥ ${min} (got ${v})`)
-  return n
+let options: EventsOptions
+try {
+  options = parseEventsOptions(process.argv.slice(2))
+} catch (e) {
+  process.stderr.write(`bench:events: ${(e as Error).message}\n`)
+  process.exit(2)
 }
-const CONNECTIONS = count('connections', values.connections)
-const SECONDS = Number(values.seconds)
-const RATE = values.rate === undefined ? undefined : Number(values.rate)
-if (!(SECONDS > 0) || (RATE !== undefined && !(RATE > 0))) throw new Error('--seconds and --rate must be > 0')
-const REPEAT_USERS = values['repeat-users'] === undefined ? undefined : count('repeat-users', values['repeat-users'])
-const PRELOAD = values.preload === undefined ? 0 : count('preload', values.preload, 0)
-const WARMUP = Number(values.warmup)
-const BASELINE_SECONDS = values['baseline-seconds'] === undefined ? SECONDS : Number(values['baseline-seconds'])
-if (values.postgres && !process.env.DATABASE_URL) throw new Error('--postgres needs DATABASE_URL (a PostgreSQL server)')
-// Members to preload: those of --preload, and at least the --repeat-users (one prior event each).
-const MEMBERS = Math.max(
-  values['preload-members'] === undefined
-    ? Math.ceil(PRELOAD * 0.3)
-    : count('preload-members', values['preload-members']),
-  REPEAT_USERS ?? 0,
-)
-const PRELOAD_EVENTS = Math.max(PRELOAD, MEMBERS)
+const { connections: CONNECTIONS, seconds: SECONDS, rate: RATE, repeatUsers: REPEAT_USERS } = options
+const { preload: PRELOAD, members: MEMBERS, preloadEvents: PRELOAD_EVENTS } = options
+const { warmupSeconds: WARMUP, baselineSeconds: BASELINE_SECONDS } = options
 const progress = (line: string) => process.stderr.write(`bench:events: ${line}\n`)
 
-const db = await createBenchDatabase('lk-bench-events-', values.postgres ? process.env.DATABASE_URL : undefined)
+const db = await createBenchDatabase('lk-bench-events-', options.postgres ? process.env.DATABASE_URL : undefined)
 const { dataDir, databaseUrl } = db
 // The server's environment: a new user's defaults, plus the bench's own LOYALTYKIT_* / LOG_LEVEL.
 const serverEnv: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: process.env.HOME }
@@ -85,13 +54,14 @@ Object.assign(serverEnv, {
   ...(REPEAT_USERS ? { LOYALTYKIT_DUPLICATE_WINDOW_MS: '0' } : {}),
 })
 if (databaseUrl) serverEnv.DATABASE_URL = databaseUrl
+const config = loadConfig(serverEnv)
 const stops: Array<() => Promise<unknown>> = []
 let exitCode = 0
 
 try {
   // Brand, rule and preload, before the server opens the database.
   const runtime = await openRuntime({
-    config: loadConfig(serverEnv),
+    config,
     logger: createLogger({ level: 'silent' }),
     withChain: false,
   })
@@ -200,7 +170,7 @@ try {
   // The embedded chain lives in the server process: reopen it (journal replay) for the receipts.
   const storage = await openStorage({ databaseUrl, dataDir })
   const chain = await openChain({
-    config: { rpcUrl: undefined, minterKey: undefined, explorerUrl: undefined, env: {} },
+    config: config.chain,
     storage,
     keyVault,
     logger: silentLogger,
@@ -270,7 +240,7 @@ try {
     reads,
   }
   process.stdout.write(formatEventsReport(report))
-  if (values.json) process.stdout.write(`${JSON.stringify(report)}\n`)
+  if (options.json) process.stdout.write(`${JSON.stringify(report)}\n`)
 } catch (e) {
   exitCode = 1
   process.stderr.write(`bench:events failed: ${(e as Error).stack ?? e}\n`)
