@@ -54,11 +54,28 @@ Object.assign(serverEnv, {
   ...(REPEAT_USERS ? { LOYALTYKIT_DUPLICATE_WINDOW_MS: '0' } : {}),
 })
 if (databaseUrl) serverEnv.DATABASE_URL = databaseUrl
-const config = loadConfig(serverEnv)
 const stops: Array<() => Promise<unknown>> = []
 let exitCode = 0
+let cleaning: Promise<void> | undefined
+let interrupted = false
+/** Stops the processes this benchmark started and drops its database; once. */
+const cleanUp = () => {
+  cleaning ??= (async () => {
+    for (const stop of stops.reverse()) await stop().catch(() => {})
+    await db.drop().catch((e: Error) => progress(`could not remove the bench database: ${e.message}`))
+  })()
+  return cleaning
+}
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    interrupted = true
+    progress(`${signal}: stopping the server and removing the data…`)
+    void cleanUp().finally(() => process.exit(130))
+  })
+}
 
 try {
+  const config = loadConfig(serverEnv)
   // Brand, rule and preload, before the server opens the database.
   const runtime = await openRuntime({
     config,
@@ -242,11 +259,10 @@ try {
   process.stdout.write(formatEventsReport(report))
   if (options.json) process.stdout.write(`${JSON.stringify(report)}\n`)
 } catch (e) {
-  exitCode = 1
-  process.stderr.write(`bench:events failed: ${(e as Error).stack ?? e}\n`)
+  exitCode = interrupted ? 130 : 1
+  if (!interrupted) process.stderr.write(`bench:events failed: ${(e as Error).stack ?? e}\n`)
 } finally {
-  for (const stop of stops.reverse()) await stop().catch(() => {})
-  await db.drop()
+  await cleanUp()
 }
 process.exit(exitCode)
 

@@ -1,45 +1,29 @@
-import { spawn } from 'node:child_process'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import type { EventsReport } from '../bench/support/events-report'
 import { LEDGER_MISSING } from '../bench/support/ledger-bench'
+import { type CliResult, runSourceProcess } from './helpers/cli-process'
 
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..')
 const bench = join(repoRoot, 'packages', 'server-express', 'bench', 'events.ts')
 
-type BenchRun = { code: number | null; stdout: string; stderr: string; report: EventsReport }
+type BenchRun = CliResult & { report: EventsReport }
 
 /** Runs `pnpm bench:events` (same command line) with `args --json`; the report is the last stdout line. */
-function runBench(args: string[]): Promise<BenchRun> {
-  return new Promise((resolve, reject) => {
-    const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: process.env.HOME }
-    if (process.env.DATABASE_URL) env.DATABASE_URL = process.env.DATABASE_URL
-    const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', bench, ...args, '--json'], {
-      cwd: repoRoot,
-      env,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    })
-    let stdout = ''
-    let stderr = ''
-    child.stdout.on('data', (d) => {
-      stdout += d
-    })
-    child.stderr.on('data', (d) => {
-      stderr += d
-    })
-    const timer = setTimeout(() => child.kill('SIGINT'), 280_000)
-    child.on('error', reject)
-    child.on('close', (code) => {
-      clearTimeout(timer)
-      const last = stdout.trim().split('\n').at(-1) ?? ''
-      try {
-        resolve({ code, stdout, stderr, report: JSON.parse(last) as EventsReport })
-      } catch {
-        reject(new Error(`bench:events printed no JSON report (exit ${code}); stderr:\n${stderr}\nstdout:\n${stdout}`))
-      }
-    })
-  })
+async function runBench(args: string[]): Promise<BenchRun> {
+  const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: process.env.HOME }
+  if (process.env.DATABASE_URL) env.DATABASE_URL = process.env.DATABASE_URL
+  // SIGTERM on a timeout: the benchmark then stops its server and drops its database.
+  const run = await runSourceProcess(bench, [...args, '--json'], env, { timeoutMs: 280_000, killSignal: 'SIGTERM' })
+  const last = run.stdout.trim().split('\n').at(-1) ?? ''
+  try {
+    return { ...run, report: JSON.parse(last) as EventsReport }
+  } catch {
+    throw new Error(
+      `bench:events printed no JSON report (exit ${run.code}); stderr:\n${run.stderr}\nstdout:\n${run.stdout}`,
+    )
+  }
 }
 
 /** What must hold of every report: every request accepted and minted, figures consistent with each other. */

@@ -12,21 +12,40 @@ export function cliEnv(extra: Record<string, string | undefined>): NodeJS.Proces
   return env
 }
 
-/** Spawns the `loyaltykit` CLI from source (node + tsx, source condition), as a user would run it. */
-export function spawnCli(args: string[], env: NodeJS.ProcessEnv): ChildProcess {
-  return spawn(process.execPath, ['--conditions=source', '--import', 'tsx', cliSource, ...args], {
+/** Spawns a TypeScript entry of the repository from source (node + tsx, source condition), from the repository root. */
+export function spawnSource(entry: string, args: string[], env: NodeJS.ProcessEnv): ChildProcess {
+  return spawn(process.execPath, ['--conditions=source', '--import', 'tsx', entry, ...args], {
     cwd: repoRoot,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
   })
 }
 
+/** Spawns the `loyaltykit` CLI from source, as a user would run it. */
+export function spawnCli(args: string[], env: NodeJS.ProcessEnv): ChildProcess {
+  return spawnSource(cliSource, args, env)
+}
+
 export type CliResult = { code: number | null; stdout: string; stderr: string }
 
 /** Runs the CLI to completion. */
 export function runCliProcess(args: string[], env: NodeJS.ProcessEnv, timeoutMs = 30_000): Promise<CliResult> {
+  return runSourceProcess(cliSource, args, env, { timeoutMs })
+}
+
+/**
+ * Runs a TypeScript entry from source to completion; past `timeoutMs` it is sent `killSignal`
+ * (default SIGKILL) and the promise rejects.
+ */
+export function runSourceProcess(
+  entry: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  options: { timeoutMs: number; killSignal?: NodeJS.Signals },
+): Promise<CliResult> {
+  const { timeoutMs, killSignal = 'SIGKILL' } = options
   return new Promise((resolve, reject) => {
-    const child = spawnCli(args, env)
+    const child = spawnSource(entry, args, env)
     let stdout = ''
     let stderr = ''
     child.stdout?.on('data', (d) => {
@@ -36,8 +55,8 @@ export function runCliProcess(args: string[], env: NodeJS.ProcessEnv, timeoutMs 
       stderr += d
     })
     const timer = setTimeout(() => {
-      child.kill('SIGKILL')
-      reject(new Error(`loyaltykit ${args.join(' ')} did not exit within ${timeoutMs} ms; stderr: ${stderr}`))
+      child.kill(killSignal)
+      reject(new Error(`${entry} ${args.join(' ')} did not exit within ${timeoutMs} ms; stderr: ${stderr}`))
     }, timeoutMs)
     child.on('error', reject)
     child.on('close', (code) => {
