@@ -31,22 +31,27 @@ describe('loyaltykit --help', () => {
     expect(rule.out).toContain('--max-total-claims')
   })
 
-  it('prints usage on stderr and exits 1 without a command, and one line for an unknown one', async () => {
+  it('prints usage on stderr and exits 2 (usage error) without a command, and one line for an unknown one', async () => {
     const none = await run([])
-    expect(none.code).toBe(1)
+    expect(none.code).toBe(2)
     expect(none.err).toContain('Usage: loyaltykit')
     const unknown = await run(['brand', 'delete'])
-    expect(unknown.code).toBe(1)
-    expect(unknown.err).toBe('loyaltykit brand: unknown command "brand delete" (see `loyaltykit brand --help`)\n')
+    expect(unknown.code).toBe(2)
+    expect(unknown.err).toBe(
+      'loyaltykit brand: unknown command "brand delete"; commands: brand create, brand list, brand keys (see `loyaltykit brand --help`)\n',
+    )
   })
 
   it('refuses missing required options before touching any data', async () => {
     const r = await run(['brand', 'create', '--website', 'https://a.example'])
-    expect(r.code).toBe(1)
-    expect(r.err).toBe('loyaltykit brand create: --name is required (see `loyaltykit brand create --help`)\n')
+    expect(r.code).toBe(2)
+    expect(r.err).toBe(
+      'loyaltykit brand create: --name is required; expected --name NAME: Display name of the brand (see `loyaltykit brand create --help`)\n',
+    )
     const n = await run(['rule', 'set', '--brand', '0x1', '--event', 'a', '--reward', 'ten'])
+    expect(n.code).toBe(2)
     expect(n.err).toBe(
-      'loyaltykit rule set: --reward must be an integer, got "ten" (see `loyaltykit rule set --help`)\n',
+      'loyaltykit rule set: --reward must be an integer, got "ten"; expected --reward N: Tokens minted per accepted event (see `loyaltykit rule set --help`)\n',
     )
   })
 })

@@ -28,9 +28,9 @@ describe('loyaltykit CLI: configuration errors', () => {
     }
   })
 
-  it('refuses an unknown option with one line pointing at --help', async () => {
+  it('refuses an unknown option with one line pointing at --help (exit 2: a usage error)', async () => {
     const r = await runCliProcess(['brand', 'list', '--colour'], cliEnv({}))
-    expect(r.code).toBe(1)
+    expect(r.code).toBe(2)
     expect(r.stderr.trim().split('\n')).toHaveLength(1)
     expect(r.stderr).toMatch(/^loyaltykit brand list: .*--colour.*\(see `loyaltykit brand list --help`\)/)
   })

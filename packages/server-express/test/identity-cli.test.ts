@@ -61,7 +61,7 @@ describe.each(testDialects)('loyaltykit apikey / identity / constraint commands 
 
   it('refuses an unknown scope with one line', async () => {
     const r = await cli('apikey', 'create', '--brand', brandId, '--scope', 'everything')
-    expect(r.code).toBe(1)
+    expect(r.code).toBe(2)
     expect(r.stderr.trim().split('\n')).toHaveLength(1)
     expect(r.stderr).toContain('unknown scope everything')
   })

@@ -103,7 +103,7 @@ describe.each(testDialects)('loyaltykit perk / brand keys commands on $dialect',
     expect(table.stdout).toContain('Free coffee')
 
     const missingPrice = await cli('perk', 'create', '--brand', brandId, '--name', 'x')
-    expect(missingPrice.code).toBe(1)
+    expect(missingPrice.code).toBe(2)
     expect(missingPrice.stderr).toContain('--price is required')
     const badBrand = await cli('perk', 'create', '--brand', `0x${'8'.repeat(40)}`, '--name', 'x', '--price', '1')
     expect(badBrand.code).toBe(1)

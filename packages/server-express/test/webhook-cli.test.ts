@@ -173,7 +173,7 @@ describe.each(testDialects)('loyaltykit webhook commands on $dialect', ({ create
     expect(unknown.code).toBe(1)
     expect(unknown.err).toContain('msg_nope')
     const noId = await cli(['webhook', 'redeliver'], env)
-    expect(noId.code).toBe(1)
+    expect(noId.code).toBe(2)
   })
 
   it('`webhook disable` / `webhook enable` keep the URL and secret', async () => {

@@ -10,14 +10,14 @@ export function parseNumberOption(
   if (value === undefined) return undefined
   const n = Number(value)
   if (value.trim() === '' || !Number.isFinite(n) || (opts.integer && !Number.isInteger(n))) {
-    throw new UsageError(`--${flag} must be ${opts.integer ? 'an integer' : 'a number'}, got "${value}"`, path)
+    throw new UsageError(`--${flag} must be ${opts.integer ? 'an integer' : 'a number'}, got "${value}"`, path, flag)
   }
   return n
 }
 
 /** A required string flag, or a UsageError. */
 export function requireOption(value: string | undefined, flag: string, path: string[]): string {
-  if (value === undefined || value.trim() === '') throw new UsageError(`--${flag} is required`, path)
+  if (value === undefined || value.trim() === '') throw new UsageError(`--${flag} is required`, path, flag)
   return value
 }
 

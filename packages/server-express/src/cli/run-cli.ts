@@ -2,6 +2,8 @@ import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { loadConfig } from '../config/load-config'
 import { SERVER_VERSION } from '../server-version'
+import { editDistance } from '../text/edit-distance'
+import { checkArguments } from './check-arguments'
 import type { CliIo, Command } from './command'
 import { COMMANDS } from './command-table'
 import { formatCliError } from './format-cli-error'
@@ -56,32 +58,62 @@ function findCommand(argv: string[]): { command: Command | undefined; rest: stri
   return { command: best, rest: best ? argv.slice(best.path.length) : argv, words }
 }
 
-/** Runs the `loyaltykit` CLI; resolves to the exit code (never calls process.exit). */
+/** The UsageError for words that select no command: what was expected instead, and the closest one. */
+function unknownCommand(words: string[], prefix: string[]): UsageError {
+  const candidates =
+    prefix.length === 0
+      ? [...new Set(COMMANDS.map((c) => c.path[0] as string))]
+      : COMMANDS.filter((c) => c.path[0] === prefix[0]).map((c) => c.path.join(' '))
+  const typed = words.slice(0, prefix.length === 0 ? 1 : 2).join(' ')
+  const near = candidates
+    .map((c) => ({ c, d: editDistance(typed, c) }))
+    .filter((x) => x.d <= 2)
+    .sort((a, b) => a.d - b.d)[0]?.c
+  return new UsageError(
+    `unknown command "${words.join(' ')}"${near ? ` (did you mean "${near}"?)` : ''}; commands: ${candidates.join(', ')}`,
+    prefix,
+  )
+}
+
+/** Exit code of a usage error (as getopt tools and Node's own CLI use): the command did nothing. */
+export const USAGE_EXIT_CODE = 2
+
+/**
+ * Runs the `loyaltykit` CLI; resolves to the exit code (never calls process.exit): 0 success, 2 a
+ * usage error (unknown command or option, missing or malformed value: nothing was done), 1 any other
+ * error (configuration included).
+ */
 export async function runCli(argv: string[], io: CliIo): Promise<number> {
+  let command: Command | undefined
   try {
     if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-v')) {
       write(io.stdout, SERVER_VERSION)
       return 0
     }
     const askedHelp = argv.includes('--help') || argv.includes('-h') || argv[0] === 'help'
-    const { command, rest, words } = findCommand(argv[0] === 'help' ? argv.slice(1) : argv)
+    const found = findCommand(argv[0] === 'help' ? argv.slice(1) : argv)
+    const { rest, words } = found
+    command = found.command
     if (command === undefined) {
       const isGroup = words.length > 0 && COMMANDS.some((c) => c.path[0] === words[0])
       const prefix = isGroup ? [words[0] as string] : []
       if (askedHelp || words.length === 0 || (isGroup && words.length === 1)) {
+        // No command (or a group without its command) is a usage error too: the overview says what to type.
         write(askedHelp ? io.stdout : io.stderr, overview(prefix))
-        return askedHelp ? 0 : 1
+        return askedHelp ? 0 : USAGE_EXIT_CODE
       }
-      throw new UsageError(`unknown command "${words.join(' ')}"`, prefix)
+      throw unknownCommand(words, prefix)
     }
     if (askedHelp) {
       write(io.stdout, `Usage: loyaltykit ${command.path.join(' ')} ${command.help}`)
       return 0
     }
+    const args = joinNegativeNumbers(rest, command)
+    checkArguments(command, args)
     let parsed: ReturnType<typeof parseArgs>
     try {
       parsed = parseArgs({
-        args: joinNegativeNumbers(rest, command),
+        args,
         options: command.options,
         strict: true,
         allowPositionals: command.allowPositionals ?? false,
@@ -104,7 +136,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
       io: { stdout: io.stdout, stderr: io.stderr, cwd: io.cwd, config },
     })
   } catch (e) {
-    write(io.stderr, formatCliError(e))
-    return 1
+    write(io.stderr, formatCliError(e, command))
+    return e instanceof UsageError ? USAGE_EXIT_CODE : 1
   }
 }

@@ -1,10 +1,9 @@
-import { ConfigError } from '@loyaltykit/engine'
+import { ConfigError, ConflictError } from '@loyaltykit/engine'
 import { createPublicClient } from 'viem'
 import { deployRpcContracts } from '../../chain/deploy-rpc-contracts'
 import { rpcTransport } from '../../chain/open-rpc-chain'
 import { rpcContractsSetting } from '../../chain/rpc-contract-addresses'
 import type { Command } from '../command'
-import { UsageError } from '../usage-error'
 import { withDataRuntime } from '../with-data-runtime'
 import { writeJson } from '../write-json'
 
@@ -38,9 +37,11 @@ Options:
       const chainId = await createPublicClient({ transport: rpcTransport(rpcUrl) }).getChainId()
       const existing = await rt.storage.settings.get(rpcContractsSetting(chainId))
       if (existing !== undefined && !values.force) {
-        throw new UsageError(
+        // A refusal of this state, not a mistake in the command line: exit 1, not 2.
+        throw new ConflictError(
           `this database already holds contract addresses for chain ${chainId} (${JSON.parse(existing).pointsToken} is the token); pass --force to deploy new ones`,
-          path,
+          'CONTRACTS_ALREADY_DEPLOYED',
+          { chainId },
         )
       }
       return deployRpcContracts({
