@@ -20,6 +20,7 @@ import type { IdentityServices } from './identity/identity-services'
 import { linkIdentities } from './identity/link-identities'
 import { signUserTypedData } from './identity/sign-user-typed-data'
 import { verifyAccessToken } from './identity/verify-access-token'
+import { getMigrationStatus } from './migrations/get-migration-status'
 import { createMinter } from './minting/create-minter'
 import { type EnqueueMintParameters, enqueueMint } from './minting/enqueue-mint'
 import { type GetMintJobParameters, getMintJob } from './minting/get-mint-job'
@@ -138,6 +139,9 @@ export function createEngine(params: CreateEngineParameters) {
       listDeliveries: (p: Parameters<typeof listWebhookDeliveries>[1]) => listWebhookDeliveries(ctx, p),
       redeliver: (p: Parameters<typeof redeliverWebhook>[1]) => redeliverWebhook(ctx, p),
       createDispatcher: (options?: WebhookDispatcherOptions) => createWebhookDispatcher(ctx, options),
+    },
+    migrations: {
+      status: (p?: Parameters<typeof getMigrationStatus>[1]) => getMigrationStatus(ctx, p),
     },
     identity: {
       pregenerate: (body: unknown, options?: PregenerateUserOptions) => pregenerateUser(ctx, body, options),

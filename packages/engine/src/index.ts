@@ -136,6 +136,12 @@ export { resolveWalletOwnerKey } from './identity/resolve-wallet-owner-key'
 export { type SignUserTypedDataReturnType, signUserTypedData } from './identity/sign-user-typed-data'
 export { type VerifyAccessTokenReturnType, verifyAccessToken } from './identity/verify-access-token'
 export { walletOwnerOf } from './identity/wallet-owner-of'
+export {
+  type GetMigrationStatusParameters,
+  type GetMigrationStatusReturnType,
+  getMigrationStatus,
+  getMigrationStatusParametersSchema,
+} from './migrations/get-migration-status'
 export { createMinter, type Minter } from './minting/create-minter'
 export { type EnqueueMintParameters, type EnqueueMintReturnType, enqueueMint } from './minting/enqueue-mint'
 export { type BatchMintLookup, findBatchMint } from './minting/find-batch-mint'
@@ -286,7 +292,7 @@ export type {
 export type { DetectionConfig, EventRule, RuleStore } from './ports/rule-store'
 export type { SettingsStore } from './ports/settings-store'
 export type { SignatureReplayStore } from './ports/signature-replay-store'
-export type { Storage, Stores } from './ports/storage'
+export type { MigrationState, MigrationStatus, Storage, Stores } from './ports/storage'
 export type { CustodialWallet, WalletOwner, WalletStore } from './ports/wallet-store'
 export type {
   ClaimedWebhookDelivery,

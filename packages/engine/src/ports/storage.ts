@@ -19,6 +19,15 @@ import type { SignatureReplayStore } from './signature-replay-store'
 import type { WalletStore } from './wallet-store'
 import type { WebhookStore } from './webhook-store'
 
+/** One migration: `appliedAt` is epoch ms, null while pending. */
+export type MigrationState = { name: string; appliedAt: number | null }
+
+export type MigrationStatus = {
+  migrations: MigrationState[]
+  /** Applied by a newer version; this one refuses to migrate such a database. */
+  unknown: { name: string; appliedAt: number }[]
+}
+
 /**
  * The stores every operation sees, either bound to the database (each call its own statement) or to
  * one transaction (inside `Storage.transaction`).
@@ -67,5 +76,11 @@ export interface Storage extends Stores {
   ping(): Promise<void>
   /** Applies pending migrations; safe to run concurrently from several processes. */
   migrate(): Promise<{ applied: string[] }>
+  /**
+   * Read-only (creates nothing, not even the migrations table): every migration this version knows,
+   * in the order they run, with when each was applied; and those the database has applied that this
+   * version does not know (a newer version migrated it).
+   */
+  migrationStatus(): Promise<MigrationStatus>
   close(): Promise<void>
 }

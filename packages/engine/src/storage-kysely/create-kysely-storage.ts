@@ -72,6 +72,18 @@ async function withSavepoint<T>(trx: Kysely<Database>, fn: () => Promise<T>): Pr
   }
 }
 
+const migrator = (db: Kysely<Database>) => new Migrator({ db, provider: { getMigrations: async () => migrations } })
+
+/** Every row of kysely's migrations table (which exists: a known migration was applied). */
+async function appliedMigrations(db: Kysely<Database>): Promise<{ name: string; appliedAt: number }[]> {
+  const { rows } = await sql<{ name: string; timestamp: string }>`select name, timestamp from kysely_migration`.execute(
+    db,
+  )
+  return rows
+    .map((r) => ({ name: r.name, appliedAt: new Date(r.timestamp).getTime() }))
+    .sort((a, b) => (a.name < b.name ? -1 : 1))
+}
+
 /**
  * A Storage over any kysely instance. The app wires the driver (better-sqlite3, pg); the engine only
  * speaks kysely.
@@ -86,13 +98,17 @@ export function createKyselyStorage(db: Kysely<Database>, options: KyselyStorage
       await sql`select 1`.execute(db)
     },
     async migrate() {
-      const migrator = new Migrator({
-        db,
-        provider: { getMigrations: async () => migrations },
-      })
-      const { error, results } = await migrator.migrateToLatest()
+      const { error, results } = await migrator(db).migrateToLatest()
       if (error) throw error
       return { applied: (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName) }
+    },
+    async migrationStatus() {
+      const known = await migrator(db).getMigrations()
+      const applied = known.some((m) => m.executedAt !== undefined) ? await appliedMigrations(db) : []
+      return {
+        migrations: known.map((m) => ({ name: m.name, appliedAt: m.executedAt ? m.executedAt.getTime() : null })),
+        unknown: applied.filter((a) => !(a.name in migrations)),
+      }
     },
     close: () => db.destroy(),
   }

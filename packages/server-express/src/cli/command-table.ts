@@ -11,6 +11,7 @@ import { constraintSetCommand } from './commands/constraint-set'
 import { contractsDeployCommand } from './commands/contracts-deploy'
 import { identityLinkCommand } from './commands/identity-link'
 import { migrateCommand } from './commands/migrate'
+import { migrateStatusCommand } from './commands/migrate-status'
 import { paymentsRefundsCommand } from './commands/payments-refunds'
 import { perkCreateCommand } from './commands/perk-create'
 import { perkListCommand } from './commands/perk-list'
@@ -27,6 +28,7 @@ import { webhookSetCommand } from './commands/webhook-set'
 export const COMMANDS: readonly Command[] = [
   startCommand,
   migrateCommand,
+  migrateStatusCommand,
   brandCreateCommand,
   brandListCommand,
   brandKeysCommand,

@@ -25,6 +25,8 @@ export type OpenRuntimeParameters = {
   logger: ServerLogger
   /** Open the chain too (start). Data-only commands (brand, rule, migrate) leave it closed. */
   withChain: boolean
+  /** Apply pending migrations (default true). `migrate status` reads them without applying. */
+  migrate?: boolean
 }
 
 /** Everything a loyaltykit process holds open; `close()` releases it in reverse order. */
@@ -43,7 +45,7 @@ export type Runtime = {
 }
 
 /**
- * logger → storage (openStorage) → migrate → key vault (master key + AES-256-GCM) → chain (optional)
+ * logger → storage (openStorage) → migrate (unless `migrate: false`) → key vault (master key + AES-256-GCM) → chain (optional)
  * and its relay sender (started) → engine. On a failure, what was opened is closed again before the
  * error propagates. `close()`: relay sender drained (up to `shutdownTimeoutMs`) and stopped → chain
  * → storage.
@@ -63,7 +65,7 @@ export async function openRuntime(p: OpenRuntimeParameters): Promise<Runtime> {
     await relaySender.stop()
   }
   try {
-    const { applied } = await storage.migrate().catch((e: unknown) => {
+    const unusable = (e: unknown): never => {
       if (isLoyaltyError(e)) throw e
       throw new UnavailableError(
         `Cannot use the database: ${redactText(e instanceof Error ? e.message : String(e))}`,
@@ -71,7 +73,11 @@ export async function openRuntime(p: OpenRuntimeParameters): Promise<Runtime> {
         { dialect: storage.dialect },
         e,
       )
-    })
+    }
+    const { applied } =
+      p.migrate === false
+        ? await storage.ping().then(() => ({ applied: [] as string[] }), unusable)
+        : await storage.migrate().catch(unusable)
     if (applied.length > 0) logger.info({ migrations: applied }, 'database migrated')
     const masterKey = await loadMasterKey({ config: config.storage, logger })
     const keyVault = createAesGcmKeyVault(masterKey)

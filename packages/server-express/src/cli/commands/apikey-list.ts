@@ -1,4 +1,5 @@
 import type { Command } from '../command'
+import { formatTable } from '../format-table'
 import { requireOption } from '../parse-options'
 import { withDataRuntime } from '../with-data-runtime'
 import { writeJson } from '../write-json'
@@ -40,17 +41,7 @@ Options:
         k.revokedAt === null ? '-' : new Date(k.revokedAt).toISOString(),
       ]),
     ]
-    const widths = rows[0]?.map((_, i) => Math.max(...rows.map((r) => (r[i] ?? '').length))) ?? []
-    io.stdout.write(
-      `${rows
-        .map((r) =>
-          r
-            .map((c, i) => c.padEnd(widths[i] ?? 0))
-            .join('  ')
-            .trimEnd(),
-        )
-        .join('\n')}\n`,
-    )
+    io.stdout.write(formatTable(rows))
     return 0
   },
 }

@@ -1,4 +1,5 @@
 import type { Command } from '../command'
+import { formatTable } from '../format-table'
 import { requireOption } from '../parse-options'
 import { withDataRuntime } from '../with-data-runtime'
 import { writeJson } from '../write-json'
@@ -40,9 +41,7 @@ Options:
       p.id,
     ])
     const header = ['COLLECTION', 'NAME', 'PRICE', 'SUPPLY', 'PER USER', 'CHARGES', 'CATEGORY', 'ID']
-    const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] as string).length)))
-    const line = (cells: string[]) => `${cells.map((c, i) => c.padEnd(widths[i] as number)).join('  ')}\n`.trimEnd()
-    io.stdout.write(`${[line(header), ...rows.map(line)].join('\n')}\n`)
+    io.stdout.write(formatTable([header, ...rows]))
     return 0
   },
 }

@@ -1,5 +1,6 @@
 import type { WebhookDelivery } from '@loyaltykit/engine'
 import type { Command } from '../command'
+import { formatTable } from '../format-table'
 import { parseNumberOption, requireOption } from '../parse-options'
 import { withDataRuntime } from '../with-data-runtime'
 import { writeJson } from '../write-json'
@@ -60,14 +61,7 @@ Options:
         iso(d.deliveredAt),
       ]),
     ]
-    const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)))
-    for (const row of rows)
-      io.stdout.write(
-        `${row
-          .map((c, i) => c.padEnd(widths[i]!))
-          .join('  ')
-          .trimEnd()}\n`,
-      )
+    io.stdout.write(formatTable(rows))
     return 0
   },
 }
