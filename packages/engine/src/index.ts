@@ -413,7 +413,6 @@ export {
   walletResponseSchema,
 } from './schemas/wire/wallet'
 export { wireFormats } from './schemas/wire/wire-formats'
-export { isLeaseHolderGone, leaseHolderId } from './signers/lease-holder'
 export { LeaseLostError } from './signers/lease-lost-error'
 export { type CanonicalRequestParts, canonicalRequest } from './signing/canonical-request'
 export {

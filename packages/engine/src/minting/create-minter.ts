@@ -41,7 +41,7 @@ export type Minter = {
 export function createMinter(ctx: EngineContext, options: MinterOptions = {}): Minter {
   const chain = ctx.chain
   if (!chain) throw new ConfigError('the minter needs a chain (EngineContext.chain is undefined)')
-  const resolved = resolveMinterOptions(chain, options, leaseHolderId(ctx.ids.uuid()))
+  const resolved = resolveMinterOptions(chain, options)
   const leaseName = `minter:${chain.chainId}:${resolved.signer.address.toLowerCase()}`
   const logger = ctx.logger.child({ component: 'minter', signer: resolved.signer.address })
   const stats: MinterStats = {
@@ -58,8 +58,9 @@ export function createMinter(ctx: EngineContext, options: MinterOptions = {}): M
     clock: ctx.clock,
     logger,
     name: leaseName,
-    holder: resolved.holderId,
+    holder: leaseHolderId({ hold: chain.exclusiveHold, id: resolved.holderId ?? ctx.ids.uuid() }),
     ttlMs: resolved.leaseTtlMs,
+    exclusiveHold: chain.exclusiveHold,
   })
   const rt: MinterRuntime = createMinterRuntime({ ctx, chain, options: resolved, logger, lease, stats })
   const openScope = { chainId: chain.chainId, signer: rt.scope.address }

@@ -36,17 +36,16 @@ export type MinterOptions = {
   gasPerMint?: bigint
   /** Blocks a receipt must be deep before its batch is settled (reorg safety on RPC chains). Default 1. */
   confirmations?: number
-  /** Identifies this minter in the lease row. Default `<hostname>:<pid>:<uuid>` (lets a successor on the same machine take over at once from a dead process). */
+  /** Identifies this minter in the lease row, as `<hostname>:<pid>:<hold>:<holderId>` (`leaseHolderId`). Default a uuid. */
   holderId?: string
 }
 
-export type ResolvedMinterOptions = Required<Omit<MinterOptions, 'signer'>> & { signer: LocalAccount }
+export type ResolvedMinterOptions = Required<Omit<MinterOptions, 'signer' | 'holderId'>> & {
+  signer: LocalAccount
+  holderId: string | undefined
+}
 
-export function resolveMinterOptions(
-  chain: ChainPort,
-  options: MinterOptions,
-  holderId: string,
-): ResolvedMinterOptions {
+export function resolveMinterOptions(chain: ChainPort, options: MinterOptions): ResolvedMinterOptions {
   const gasCaps = options.gasCaps ?? chain.gasCaps
   const baseGas = options.baseGas ?? 100_000n
   const gasPerMint = options.gasPerMint ?? 28_000n
@@ -70,6 +69,6 @@ export function resolveMinterOptions(
     baseGas,
     gasPerMint,
     confirmations: Math.max(1, options.confirmations ?? 1),
-    holderId: options.holderId ?? holderId,
+    holderId: options.holderId,
   }
 }

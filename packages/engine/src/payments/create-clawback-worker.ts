@@ -30,7 +30,7 @@ export type ClawbackWorkerOptions = {
   /** First retry delay of a failed clawback; doubles up to `retryMaxMs`. Defaults 1000 / 60000 ms. */
   retryBaseMs?: number
   retryMaxMs?: number
-  /** Identifies this worker in the lease row. */
+  /** Identifies this worker in the lease row, as `<hostname>:<pid>:<hold>:<holderId>` (`leaseHolderId`). Default a uuid. */
   holderId?: string
 }
 
@@ -74,8 +74,9 @@ export function createClawbackWorker(ctx: EngineContext, options: ClawbackWorker
     clock: ctx.clock,
     logger,
     name: `clawback:${chain.chainId}:${signer.address.toLowerCase()}`,
-    holder: options.holderId ?? leaseHolderId(ctx.ids.uuid()),
+    holder: leaseHolderId({ hold: chain.exclusiveHold, id: options.holderId ?? ctx.ids.uuid() }),
     ttlMs: leaseTtlMs,
+    exclusiveHold: chain.exclusiveHold,
   })
   const rt: ClawbackRuntime = createClawbackRuntime({
     ctx,

@@ -42,6 +42,15 @@ export interface ChainPort {
   /** 'embedded' for the in-process dev chain, 'rpc' for a JSON-RPC URL. */
   kind: 'embedded' | 'rpc'
   /**
+   * Set when this process runs the chain alone (the embedded chain: an OS lock on its data folder
+   * and the database lease `embedded-chain:<key>`): an id of this start of the chain. No other live
+   * process can sign on it, so the signer leases of its accounts held under another hold (an
+   * earlier start, killed) are taken over at once instead of waited for (`createSignerLease`).
+   * Absent on RPC chains, which several processes share. Serving this chain's provider to other
+   * processes (as some tests do) voids the promise: then do not run signers on both sides.
+   */
+  exclusiveHold?: string
+  /**
    * Embedded chain only: broadcasts one account's signed transactions (in nonce order) and mines
    * them together (one block when they fit, instead of a block each). The first `mined` are mined,
    * `receipts` in the same order (a status may be reverted); when fewer than all, `error` is why

@@ -1,22 +1,20 @@
 import { hostname } from 'node:os'
 
-/** A lease holder id that names its process: `<hostname>:<pid>:<random>`. */
-export function leaseHolderId(random: string): string {
-  return `${hostname()}:${process.pid}:${random}`
-}
+/** The hold part of a holder that signs on a shared chain (no `ChainPort.exclusiveHold`). */
+const SHARED = 'shared'
 
 /**
- * Whether the holder named by a `leaseHolderId` was a process of this machine that is not running
- * any more (killed, crashed). Then its lease need not run out: a successor may take it over at once.
- * Unknown formats, other machines and live processes answer false.
+ * A signer lease holder id: `<hostname>:<pid>:<hold>:<id>`. Host and pid say which process holds
+ * the lease (for people reading logs and the `leases` table; nothing decides on them: a pid is
+ * reused, a container restart gives pid 1 again, a zombie still answers `kill(pid, 0)`). `hold` is
+ * the chain's `exclusiveHold` when the process runs the chain exclusively, else `shared`.
  */
-export function isLeaseHolderGone(holder: string): boolean {
-  const [host, pid] = holder.split(':')
-  if (host !== hostname() || !pid || !/^\d+$/.test(pid) || Number(pid) === process.pid) return false
-  try {
-    process.kill(Number(pid), 0)
-    return false
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'ESRCH'
-  }
+export function leaseHolderId(p: { hold: string | undefined; id: string }): string {
+  return `${hostname()}:${process.pid}:${p.hold ?? SHARED}:${p.id}`
+}
+
+/** The hold a `leaseHolderId` was made under; undefined for other formats (older versions). */
+export function leaseHoldOf(holder: string): string | undefined {
+  const parts = holder.split(':')
+  return parts.length >= 4 ? parts[2] : undefined
 }

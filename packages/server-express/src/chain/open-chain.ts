@@ -8,6 +8,8 @@ export type OpenChainParameters = {
   storage: Storage
   keyVault: KeyVault
   logger: Logger
+  /** The data folder: holds the embedded chain's OS lock (`embedded-chain.lock`). The server always passes it. */
+  dataDir?: string
   /** Overrides for the embedded chain (tests). */
   embedded?: Partial<Pick<StartEmbeddedChainParameters, 'chainKey' | 'genesis' | 'leaseTtlMs'>>
 }
@@ -42,6 +44,7 @@ export async function openChain(p: OpenChainParameters): Promise<OpenedChain> {
     logger: p.logger,
     gasCaps,
     ...(config.explorerUrl ? { explorerUrl: config.explorerUrl } : {}),
+    ...(p.dataDir ? { dataDir: p.dataDir } : {}),
     ...p.embedded,
   })
 }

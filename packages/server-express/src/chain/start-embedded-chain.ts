@@ -4,13 +4,10 @@ import {
   defaultGasCaps,
   deployContracts,
   type GasCaps,
-  isLeaseHolderGone,
   type KeyVault,
   type Logger,
-  leaseHolderId,
   type Storage,
   silentLogger,
-  UnavailableError,
   withGasCaps,
 } from '@loyaltykit/engine'
 import {
@@ -30,6 +27,7 @@ import {
   saveEmbeddedContracts,
 } from './embedded-chain-settings'
 import { privateKeyToFastAccount } from './fast-local-account'
+import { holdEmbeddedChain } from './hold-embedded-chain'
 import { type JournaledProvider, journalProvider } from './journaled-provider'
 import { ChainReplayError, type ReplayChainJournalResult, replayChainJournal } from './replay-chain-journal'
 
@@ -43,7 +41,13 @@ export type StartEmbeddedChainParameters = {
   genesis?: Partial<EmbeddedGenesis>
   gasCaps?: GasCaps
   explorerUrl?: string
-  /** Lease that keeps a second process from running the same embedded chain. Default 15000 ms. */
+  /**
+   * The data folder: its `embedded-chain.lock` (an OS lock, see `holdEmbeddedChain`) keeps a second
+   * process on the same folder out at once and lets a start after a crash take over at once. Without
+   * it only the database lease guards the chain.
+   */
+  dataDir?: string
+  /** Database lease that keeps a second process from running the same embedded chain. Default 15000 ms. */
   leaseTtlMs?: number
 }
 
@@ -71,14 +75,22 @@ const FUNDING = 10n ** 22n
  * executed, at its original block timestamp), then aligns the chain clock with the wall clock.
  * First start: creates the genesis settings and the server accounts (random keys stored encrypted),
  * funds them with `hardhat_setBalance` and deploys the contracts (addresses stored in settings).
- * One process at a time runs a given embedded chain (a lease in storage).
+ * One process at a time runs a given embedded chain (`holdEmbeddedChain`: an OS lock in the data
+ * folder and a lease in storage); its signers' leases left by a killed start are taken over at once
+ * (`exclusiveHold`).
  */
 export async function startEmbeddedChain(p: StartEmbeddedChainParameters): Promise<EmbeddedChain> {
   const { storage, keyVault } = p
   const logger = (p.logger ?? silentLogger).child({ component: 'embedded-chain' })
   const chainKey = p.chainKey ?? 'embedded'
   const gasCaps = p.gasCaps ?? defaultGasCaps
-  const releaseLease = await holdChainLease(storage, chainKey, p.leaseTtlMs ?? 15_000, logger)
+  const hold = await holdEmbeddedChain({
+    storage,
+    chainKey,
+    dataDir: p.dataDir,
+    ttlMs: p.leaseTtlMs ?? 15_000,
+    logger,
+  })
   let edr: Awaited<ReturnType<typeof createEdrProvider>> | undefined
   try {
     const genesis = await loadEmbeddedGenesis(storage, chainKey, p.genesis)
@@ -151,6 +163,7 @@ export async function startEmbeddedChain(p: StartEmbeddedChainParameters): Promi
       gasCaps,
       ...(p.explorerUrl ? { explorerUrl: p.explorerUrl } : {}),
       kind: 'embedded',
+      exclusiveHold: hold.id,
       async sendRawTransactions(raws) {
         const { receipts, ...rest } = await provider.sendRawTransactions(raws)
         return { ...rest, receipts: receipts.map((r) => formatTransactionReceipt(r)) }
@@ -163,12 +176,12 @@ export async function startEmbeddedChain(p: StartEmbeddedChainParameters): Promi
       async close() {
         await provider.flush().catch(() => undefined)
         await opened.close()
-        await releaseLease()
+        await hold.release()
       },
     }
   } catch (error) {
     await edr?.close().catch(() => undefined)
-    await releaseLease()
+    await hold.release()
     throw error
   }
 }
@@ -180,39 +193,4 @@ export async function startEmbeddedChain(p: StartEmbeddedChainParameters): Promi
 async function alignClock(provider: { request(args: { method: string; params?: unknown }): Promise<unknown> }) {
   const offset = Number(await provider.request({ method: 'evm_increaseTime', params: [0] }))
   if (offset < 0) await provider.request({ method: 'evm_increaseTime', params: [-offset] })
-}
-
-async function holdChainLease(storage: Storage, chainKey: string, ttlMs: number, logger: Logger) {
-  const name = `embedded-chain:${chainKey}`
-  const holder = leaseHolderId(Math.random().toString(36).slice(2, 10))
-  let result = await storage.leases.acquire({ name, holder, ttlMs, now: Date.now() })
-  if (!result.acquired && isLeaseHolderGone(result.holder)) {
-    // The holder was a process of this machine that is not running any more (killed): take over now
-    // instead of waiting for the expiry, by acquiring "as of" the expiry (compare-and-set on the fence).
-    logger.warn({ lease: name, previousHolder: result.holder }, 'taking over the embedded chain from a dead process')
-    result = await storage.leases.acquire({ name, holder, ttlMs, now: Math.max(Date.now(), result.expiresAt) })
-  }
-  if (!result.acquired) {
-    throw new UnavailableError(
-      'the embedded chain is running in another process; stop it, or use LOYALTYKIT_RPC_URL to share one chain',
-      'EMBEDDED_CHAIN_IN_USE',
-      { holder: result.holder, expiresAt: result.expiresAt },
-    )
-  }
-  const fence = result.fence
-  const timer = setInterval(() => {
-    storage.leases
-      .renew({ name, holder, fence, ttlMs, now: Date.now() })
-      .then((held) => {
-        if (!held) logger.error({ lease: name }, 'the embedded chain lease was taken over by another process')
-      })
-      .catch((error: unknown) =>
-        logger.warn({ lease: name, err: String(error) }, 'embedded chain lease renewal failed'),
-      )
-  }, ttlMs / 3)
-  timer.unref()
-  return async () => {
-    clearInterval(timer)
-    await storage.leases.release({ name, holder, fence }).catch(() => undefined)
-  }
 }

@@ -81,7 +81,7 @@ export async function openRuntime(p: OpenRuntimeParameters): Promise<Runtime> {
     if (applied.length > 0) logger.info({ migrations: applied }, 'database migrated')
     const masterKey = await loadMasterKey({ config: config.storage, logger })
     const keyVault = createAesGcmKeyVault(masterKey)
-    if (p.withChain) chain = await openChain({ config: config.chain, storage, keyVault, logger })
+    if (p.withChain) chain = await openChain({ config: config.chain, storage, keyVault, logger, dataDir })
     // Identity services and constraint-check settings (docs/identity.md).
     const identity = await openIdentity({ config: config.identity, dataDir, logger })
     const engineLogger = withRequestScope(logger)
