@@ -56,6 +56,7 @@ import { listWebhookDeliveries } from './webhooks/list-webhook-deliveries'
 import { redeliverWebhook } from './webhooks/redeliver-webhook'
 import { setWebhookEndpoint } from './webhooks/set-webhook-endpoint'
 import { setWebhookEndpointEnabled } from './webhooks/set-webhook-endpoint-enabled'
+import { triggerWebhook } from './webhooks/trigger-webhook'
 import type { WebhookDispatcherOptions } from './webhooks/webhook-dispatcher-options'
 
 export type CreateEngineParameters = {
@@ -138,6 +139,8 @@ export function createEngine(params: CreateEngineParameters) {
       getEndpoint: (p: Parameters<typeof getWebhookEndpoint>[1]) => getWebhookEndpoint(ctx, p),
       listDeliveries: (p: Parameters<typeof listWebhookDeliveries>[1]) => listWebhookDeliveries(ctx, p),
       redeliver: (p: Parameters<typeof redeliverWebhook>[1]) => redeliverWebhook(ctx, p),
+      trigger: (p: Parameters<typeof triggerWebhook>[1], options?: Parameters<typeof triggerWebhook>[2]) =>
+        triggerWebhook(ctx, p, options),
       createDispatcher: (options?: WebhookDispatcherOptions) => createWebhookDispatcher(ctx, options),
     },
     migrations: {

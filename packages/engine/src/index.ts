@@ -446,6 +446,7 @@ export {
   listWebhookDeliveriesParametersSchema,
 } from './webhooks/list-webhook-deliveries'
 export { redeliverWebhook } from './webhooks/redeliver-webhook'
+export { sampleWebhookBody } from './webhooks/sample-webhook-body'
 export {
   type SetWebhookEndpointParameters,
   type SetWebhookEndpointReturnType,
@@ -459,10 +460,17 @@ export {
 } from './webhooks/set-webhook-endpoint-enabled'
 export { signWebhook, type WebhookSignatureHeaders } from './webhooks/sign-webhook'
 export type { TokensDistributedPayload } from './webhooks/tokens-distributed-payload'
+export {
+  type TriggerWebhookOptions,
+  type TriggerWebhookReturnType,
+  triggerWebhook,
+} from './webhooks/trigger-webhook'
+export { type TriggerWebhookParameters, triggerWebhookParametersSchema } from './webhooks/trigger-webhook-schema'
 export type { WebhookDelivery } from './webhooks/webhook-delivery'
 export {
   DEFAULT_WEBHOOK_RETRY_SCHEDULE_MS,
   type WebhookDispatcherOptions,
 } from './webhooks/webhook-dispatcher-options'
+export { WEBHOOK_EVENT_TYPES, type WebhookEventType } from './webhooks/webhook-event-types'
 export { generateWebhookSecret } from './webhooks/webhook-secret'
 export { webhookUrlSchema } from './webhooks/webhook-url'

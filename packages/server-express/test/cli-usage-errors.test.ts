@@ -59,6 +59,11 @@ const USAGE_ERRORS: { kind: string; args: string[]; line: string }[] = [
     line: 'loyaltykit webhook deliveries: --limit must be an integer, got "many"; expected --limit N: How many (default 50, at most 1000)',
   },
   {
+    kind: 'unknown webhook event type (the valid ones listed)',
+    args: ['webhook', 'trigger', '--brand', `0x${'1'.repeat(40)}`, '--event', 'points_spent'],
+    line: 'loyaltykit webhook trigger: unknown event type "points_spent"; --event takes one of tokens_distributed',
+  },
+  {
     kind: 'bad flag value (not one of the accepted words)',
     args: ['payments', 'refunds', '--status', 'lost'],
     line: 'loyaltykit payments refunds: --status must be one of awaiting_payment, pending, signed, confirmed',

@@ -25,10 +25,18 @@ export type WebhookDeliveryRecord = {
   eventType: string
   /** The reward event; unique with `eventType` (one delivery per event). */
   eventId: string
-  /** Not sent before this mint job is confirmed; its hash and confirmation time complete the payload. */
-  mintJobId: string
-  /** JSON object of the payload fields known when the event was accepted. */
+  /**
+   * Not sent before this mint job is confirmed; its hash and confirmation time complete the payload.
+   * Null for a test delivery, which waits for nothing.
+   */
+  mintJobId: string | null
+  /**
+   * JSON object of the payload fields known when the event was accepted; for a test delivery, the
+   * whole body, sent as is.
+   */
   payload: string
+  /** A sample sent by `triggerWebhook`, not a real event (its `eventId` is `test_…`). */
+  test: boolean
   status: WebhookDeliveryStatus
   /** Attempts started since the delivery was (re)scheduled. */
   attempts: number
@@ -51,7 +59,7 @@ export type WebhookDeliveryRecord = {
 export type ClaimedWebhookDelivery = WebhookDeliveryRecord & {
   /** The endpoint URL at claim time. */
   url: string
-  /** The confirmed mint job's transaction hash and confirmation time. */
+  /** The confirmed mint job's transaction hash and confirmation time ('' and the claim time for a test delivery). */
   txHash: string
   confirmedAt: number
 }
@@ -80,7 +88,7 @@ export interface WebhookStore {
   insertDelivery(delivery: WebhookDeliveryRecord): Promise<{ delivery: WebhookDeliveryRecord; created: boolean }>
   /**
    * Atomic: claims up to `limit` pending deliveries that are due (`nextAttemptAt <= now`), whose mint
-   * job is confirmed and whose brand endpoint is enabled, oldest due first, for one attempt: sets
+   * job is confirmed (or that are test deliveries) and whose brand endpoint is enabled, oldest due first, for one attempt: sets
    * `claimToken`, `attempts + 1`, `lastAttemptAt = now` and `nextAttemptAt = leaseUntil`. Concurrent
    * callers (other processes included) never receive the same delivery while its claim is live
    * (PostgreSQL: FOR UPDATE SKIP LOCKED plus the conditional update; SQLite serialises writers).

@@ -28,8 +28,9 @@ function toDelivery(row: Selectable<WebhookDeliveriesTable>): WebhookDeliveryRec
     brandId: row.brand_id,
     eventType: row.event_type,
     eventId: row.event_id,
-    mintJobId: row.mint_job_id,
+    mintJobId: row.mint_job_id === '' ? null : row.mint_job_id,
     payload: row.payload,
+    test: Number(row.test) === 1,
     status: row.status as WebhookDeliveryStatus,
     attempts: Number(row.attempts),
     nextAttemptAt: Number(row.next_attempt_at),
@@ -86,8 +87,9 @@ export function createWebhookStore(db: Kysely<Database>, dialect: SqlDialect): W
           brand_id: d.brandId,
           event_type: d.eventType,
           event_id: d.eventId,
-          mint_job_id: d.mintJobId,
+          mint_job_id: d.mintJobId ?? '',
           payload: d.payload,
+          test: d.test ? 1 : 0,
           status: d.status,
           attempts: d.attempts,
           next_attempt_at: d.nextAttemptAt,
@@ -117,12 +119,12 @@ export function createWebhookStore(db: Kysely<Database>, dialect: SqlDialect): W
       if (limit <= 0) return []
       const picked = db
         .selectFrom('webhook_deliveries as d')
-        .innerJoin('mint_jobs as j', 'j.id', 'd.mint_job_id')
+        .leftJoin('mint_jobs as j', 'j.id', 'd.mint_job_id')
         .innerJoin('webhook_endpoints as e', 'e.brand_id', 'd.brand_id')
         .select('d.id')
         .where('d.status', '=', 'pending')
         .where('d.next_attempt_at', '<=', now)
-        .where('j.status', '=', 'confirmed')
+        .where((eb) => eb.or([eb('j.status', '=', 'confirmed'), eb('d.test', '=', 1)]))
         .where('e.enabled', '=', 1)
         .orderBy('d.next_attempt_at')
         .orderBy('d.id')
@@ -145,7 +147,7 @@ export function createWebhookStore(db: Kysely<Database>, dialect: SqlDialect): W
       if (claimed.length === 0) return []
       const rows = await db
         .selectFrom('webhook_deliveries as d')
-        .innerJoin('mint_jobs as j', 'j.id', 'd.mint_job_id')
+        .leftJoin('mint_jobs as j', 'j.id', 'd.mint_job_id')
         .innerJoin('webhook_endpoints as e', 'e.brand_id', 'd.brand_id')
         .selectAll('d')
         .select(['e.url as url', 'j.tx_hash as tx_hash', 'j.confirmed_at as confirmed_at'])

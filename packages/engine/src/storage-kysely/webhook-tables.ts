@@ -1,4 +1,4 @@
-/** Tables of outgoing webhooks (migration 0004-webhooks). Owned by src/webhooks. */
+/** Tables of outgoing webhooks (migrations 0004-webhooks, 0011-webhook-test-deliveries). Owned by src/webhooks. */
 export interface WebhookTables {
   webhook_endpoints: WebhookEndpointsTable
   webhook_deliveries: WebhookDeliveriesTable
@@ -21,9 +21,12 @@ export interface WebhookDeliveriesTable {
   brand_id: string
   event_type: string
   event_id: string
+  /** '' for a test delivery (no mint job). */
   mint_job_id: string
-  /** JSON object. */
+  /** JSON object: the facts known at acceptance, or (test delivery) the whole body sent. */
   payload: string
+  /** 0/1: a sample sent by `webhook trigger`. */
+  test: number
   /** pending | delivered | failed */
   status: string
   attempts: number

@@ -1,8 +1,8 @@
 import type { EngineContext } from '../context'
 import type { ClaimedWebhookDelivery, WebhookAttemptOutcome } from '../ports/webhook-store'
 import { createWorkerLoop } from '../workers/worker-loop'
-import { type SendWebhookResult, sendWebhook } from './send-webhook'
-import { signWebhook } from './sign-webhook'
+import { sendSignedWebhook } from './send-signed-webhook'
+import type { SendWebhookResult } from './send-webhook'
 import { type TokensDistributedFacts, tokensDistributedBody } from './tokens-distributed-payload'
 import { resolveWebhookDispatcherOptions, type WebhookDispatcherOptions } from './webhook-dispatcher-options'
 import { webhookRetryDelay } from './webhook-retry-delay'
@@ -36,8 +36,9 @@ export type WebhookDispatcher = {
 }
 
 /**
- * The webhook dispatcher: drains the outbox written by `enqueueWebhook`. Each delivery is POSTed,
- * signed per Standard Webhooks, once its mint job is confirmed (the payload's transactionHash and
+ * The webhook dispatcher: drains the outbox written by `enqueueWebhook` (and `triggerWebhook`'s test
+ * deliveries, when a redeliver or a crash leaves one pending). Each delivery is POSTed, signed per
+ * Standard Webhooks, once its mint job is confirmed (the payload's transactionHash and
  * timestamp come from the job); 2xx acknowledges it, anything else is retried on the schedule with
  * jitter, then the delivery is `failed` (a redeliver schedules it again). Any number of dispatchers
  * may run against one database: a claim reserves a delivery for one attempt (see
@@ -59,33 +60,23 @@ export function createWebhookDispatcher(ctx: EngineContext, options: WebhookDisp
   const worker = createWorkerLoop({ run })
   const { wake, sleep: idle } = worker
 
-  async function secretOf(brandId: string): Promise<string> {
-    const ciphertext = await ctx.storage.apiKeys.getSecret(brandId, 'webhook_secret')
-    if (ciphertext === undefined) throw new Error('the brand has no webhook signing secret')
-    try {
-      return ctx.keyVault.decrypt(ciphertext)
-    } catch {
-      throw new Error('the webhook signing secret cannot be decrypted (was the master key changed?)')
-    }
-  }
-
   /** Builds, signs and POSTs one attempt; every problem (no secret, bad row) is a failed attempt. */
   async function send(delivery: ClaimedWebhookDelivery): Promise<SendWebhookResult> {
+    let body: string
     try {
-      const facts = JSON.parse(delivery.payload) as TokensDistributedFacts
-      const body = tokensDistributedBody(facts, { txHash: delivery.txHash, confirmedAt: delivery.confirmedAt })
-      const secret = await secretOf(delivery.brandId)
-      const headers = signWebhook({ id: delivery.id, timestamp: ctx.clock.now() / 1000, body, secret })
-      return await sendWebhook({
-        url: delivery.url,
-        headers: { ...headers, 'user-agent': o.userAgent },
-        body,
-        timeoutMs: o.timeoutMs,
-        fetch: o.fetch,
-      })
+      body = bodyOf(delivery)
     } catch (e) {
-      return { acknowledged: false, statusCode: null, error: e instanceof Error ? e.message : String(e) }
+      return { acknowledged: false, statusCode: null, error: e instanceof Error ? e.message : String(e), latencyMs: 0 }
     }
+    return sendSignedWebhook(ctx, {
+      id: delivery.id,
+      brandId: delivery.brandId,
+      url: delivery.url,
+      body,
+      timeoutMs: o.timeoutMs,
+      fetch: o.fetch,
+      userAgent: o.userAgent,
+    })
   }
 
   async function attempt(delivery: ClaimedWebhookDelivery, claimToken: string): Promise<void> {
@@ -174,6 +165,13 @@ export function createWebhookDispatcher(ctx: EngineContext, options: WebhookDisp
     runOnce,
     stats: () => ({ ...stats }),
   }
+}
+
+/** The body of every attempt: a test delivery stores it whole; a real one is completed by its mint. */
+function bodyOf(delivery: ClaimedWebhookDelivery): string {
+  if (delivery.test) return delivery.payload
+  const facts = JSON.parse(delivery.payload) as TokensDistributedFacts
+  return tokensDistributedBody(facts, { txHash: delivery.txHash, confirmedAt: delivery.confirmedAt })
 }
 
 function hostOf(url: string): string {

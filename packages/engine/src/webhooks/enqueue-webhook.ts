@@ -41,6 +41,7 @@ export async function enqueueWebhook(
     eventId: params.eventId,
     mintJobId: params.mintJobId,
     payload: JSON.stringify(facts),
+    test: false,
     status: 'pending',
     attempts: 0,
     nextAttemptAt: now,

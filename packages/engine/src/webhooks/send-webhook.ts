@@ -1,6 +1,10 @@
-export type SendWebhookResult =
+export type SendWebhookResult = (
   | { acknowledged: true; statusCode: number }
   | { acknowledged: false; statusCode: number | null; error: string }
+) & {
+  /** From sending the request to the response's status line (or the failure), in ms. */
+  latencyMs: number
+}
 
 const ERROR_BODY_BYTES = 256
 
@@ -17,6 +21,8 @@ export async function sendWebhook(p: {
   fetch: typeof fetch
 }): Promise<SendWebhookResult> {
   const signal = AbortSignal.timeout(p.timeoutMs)
+  const started = performance.now()
+  const elapsed = () => Math.round((performance.now() - started) * 10) / 10
   let response: Response
   try {
     response = await p.fetch(p.url, {
@@ -27,17 +33,19 @@ export async function sendWebhook(p: {
       signal,
     })
   } catch (error) {
-    return { acknowledged: false, statusCode: null, error: describe(error, signal, p.timeoutMs) }
+    return { acknowledged: false, statusCode: null, error: describe(error, signal, p.timeoutMs), latencyMs: elapsed() }
   }
+  const latencyMs = elapsed()
   if (response.status >= 200 && response.status < 300) {
     await response.body?.cancel().catch(() => undefined)
-    return { acknowledged: true, statusCode: response.status }
+    return { acknowledged: true, statusCode: response.status, latencyMs }
   }
   const excerpt = await readExcerpt(response)
   return {
     acknowledged: false,
     statusCode: response.status,
     error: `HTTP ${response.status}${excerpt ? `: ${excerpt}` : ''}`,
+    latencyMs,
   }
 }
 

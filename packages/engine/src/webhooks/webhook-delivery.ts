@@ -6,8 +6,10 @@ export type WebhookDelivery = {
   id: string
   brandId: string
   eventType: string
-  /** The reward event delivered. */
+  /** The reward event delivered (`test_…` for a test delivery). */
   eventId: string
+  /** A sample sent by `triggerWebhook` (`loyaltykit webhook trigger`), not a real event. */
+  test: boolean
   /** `pending` also covers "waiting for the mint to confirm" and "attempt in flight". */
   status: WebhookDeliveryStatus
   /** Attempts since the delivery was (re)scheduled. */
@@ -28,6 +30,7 @@ export function toWebhookDelivery(record: WebhookDeliveryRecord): WebhookDeliver
     brandId: record.brandId,
     eventType: record.eventType,
     eventId: record.eventId,
+    test: record.test,
     status: record.status,
     attempts: record.attempts,
     lastAttemptAt: record.lastAttemptAt,

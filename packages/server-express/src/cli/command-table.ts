@@ -23,6 +23,7 @@ import { webhookDisableCommand } from './commands/webhook-disable'
 import { webhookEnableCommand } from './commands/webhook-enable'
 import { webhookRedeliverCommand } from './commands/webhook-redeliver'
 import { webhookSetCommand } from './commands/webhook-set'
+import { webhookTriggerCommand } from './commands/webhook-trigger'
 
 /** Every `loyaltykit` command, in the order `--help` lists them. */
 export const COMMANDS: readonly Command[] = [
@@ -46,6 +47,7 @@ export const COMMANDS: readonly Command[] = [
   webhookSetCommand,
   webhookDeliveriesCommand,
   webhookRedeliverCommand,
+  webhookTriggerCommand,
   webhookDisableCommand,
   webhookEnableCommand,
   contractsDeployCommand,

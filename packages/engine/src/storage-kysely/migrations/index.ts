@@ -9,6 +9,7 @@ import { migration0007Relay } from './0007-relay'
 import { migration0008ClawbackReplacements } from './0008-clawback-replacements'
 import { migration0009RateLimits } from './0009-rate-limits'
 import { migration0010Idempotency } from './0010-idempotency'
+import { migration0011WebhookTestDeliveries } from './0011-webhook-test-deliveries'
 
 /**
  * Every migration, by name. Names sort in the order they run. Static (not read from a folder) so the
@@ -25,4 +26,5 @@ export const migrations: Record<string, Migration> = {
   '0008-clawback-replacements': migration0008ClawbackReplacements,
   '0009-rate-limits': migration0009RateLimits,
   '0010-idempotency': migration0010Idempotency,
+  '0011-webhook-test-deliveries': migration0011WebhookTestDeliveries,
 }

@@ -1,0 +1,11 @@
+import { z } from 'zod'
+import { brandIdSchema } from '../schemas/brand-id'
+import { WEBHOOK_EVENT_TYPES } from './webhook-event-types'
+
+export const triggerWebhookParametersSchema = z.object({
+  brandId: brandIdSchema,
+  /** Which event to send a sample of (default `tokens_distributed`). */
+  event: z.enum(WEBHOOK_EVENT_TYPES).default('tokens_distributed'),
+})
+
+export type TriggerWebhookParameters = z.input<typeof triggerWebhookParametersSchema>
