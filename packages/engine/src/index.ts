@@ -1,3 +1,4 @@
+export { type BrandOwnsOriginParameters, brandOwnsOrigin } from './brands/brand-owns-origin'
 export { type CreateApiKeyParameters, createApiKey, createApiKeyParametersSchema } from './brands/create-api-key'
 export {
   BRAND_API_KEY_SCOPES,
@@ -6,12 +7,26 @@ export {
   createBrand,
   createBrandParametersSchema,
 } from './brands/create-brand'
+export {
+  type EnsureDemoBrandParameters,
+  type EnsureDemoBrandReturnType,
+  ensureDemoBrand,
+  ensureDemoBrandParametersSchema,
+} from './brands/ensure-demo-brand'
 export { type GetBrandParameters, getBrand, getBrandParametersSchema } from './brands/get-brand'
-export { getBrandSecurityKey } from './brands/get-brand-security-key'
+export {
+  type GetBrandSecurityKeyParameters,
+  getBrandSecurityKey,
+  getBrandSecurityKeyParametersSchema,
+} from './brands/get-brand-security-key'
 export { hashApiKey } from './brands/hash-api-key'
-export { isKnownBrandOrigin } from './brands/is-known-brand-origin'
+export {
+  type IsKnownBrandOriginOptions,
+  type IsKnownBrandOriginParameters,
+  isKnownBrandOrigin,
+} from './brands/is-known-brand-origin'
 export { type ListApiKeysParameters, listApiKeys, listApiKeysParametersSchema } from './brands/list-api-keys'
-export { listBrands } from './brands/list-brands'
+export { type ListBrandsParameters, listBrands, listBrandsParametersSchema } from './brands/list-brands'
 export { requireBrand } from './brands/require-brand'
 export { type RevokeApiKeyParameters, revokeApiKey, revokeApiKeyParametersSchema } from './brands/revoke-api-key'
 export {
@@ -24,7 +39,7 @@ export {
   setBrandWebsites,
   setBrandWebsitesParametersSchema,
 } from './brands/set-brand-websites'
-export { verifyApiKey } from './brands/verify-api-key'
+export { type VerifyApiKeyParameters, verifyApiKey, verifyApiKeyParametersSchema } from './brands/verify-api-key'
 export { classifySendError, type SendErrorKind } from './chain/classify-send-error'
 export { type DeployContractsParameters, deployContracts } from './chain/deploy-contracts'
 export { diagnoseNonceTooLow, type NonceTooLowDiagnosis } from './chain/diagnose-nonce-too-low'
@@ -46,9 +61,11 @@ export { type ConstraintCheckOptions, DEFAULT_CONSTRAINT_CHECK_OPTIONS } from '.
 export { ConstraintCheckFailedError, InvalidInvalidationRequestError } from './constraints/constraint-errors'
 export { externalApiUrlSchema, normalizeApiUrl } from './constraints/external-api-url'
 export {
+  type InvalidateConstraintCacheOptions,
   type InvalidateConstraintCacheReturnType,
   invalidateConstraintCache,
 } from './constraints/invalidate-constraint-cache'
+export type { InvalidateConstraintCacheParameters } from './constraints/invalidate-constraint-cache-schema'
 export { isPrivateAddress } from './constraints/is-private-address'
 export { type ListPerkConstraintsParameters, listPerkConstraints } from './constraints/list-perk-constraints'
 export { type RemovePerkConstraintParameters, removePerkConstraint } from './constraints/remove-perk-constraint'
@@ -57,7 +74,8 @@ export type { EngineContext } from './context'
 export { type CreateEngineParameters, createEngine, type Engine } from './create-engine'
 export { createNodeDnsResolver, type DnsResolver, type NodeDnsResolverOptions } from './dns/dns-resolver'
 export { parseLoyaltyTxt } from './dns/parse-loyalty-txt'
-export { type VerifyDnsReturnType, verifyDns } from './dns/verify-dns'
+export { type VerifyDnsOptions, type VerifyDnsReturnType, verifyDns } from './dns/verify-dns'
+export type { VerifyDnsParameters } from './dns/verify-dns-schema'
 export {
   ConfigError,
   ConflictError,
@@ -70,7 +88,7 @@ export { type ErrorCategory, isLoyaltyError, LoyaltyError, type LoyaltyErrorOpti
 export { RateLimitedError, type RateLimitInfo } from './errors/rate-limited-error'
 export { RequestSignatureError, type SignatureRefusal } from './errors/request-signature-error'
 export { parseInput, toFieldIssues } from './errors/zod-issues'
-export { acceptEvent } from './events/accept-event'
+export { type AcceptEventOptions, acceptEvent } from './events/accept-event'
 export { type ClaimDecision, evaluateClaim, INTERNAL_EVENT_SOURCES } from './events/evaluate-claim'
 export {
   ChannelNotAllowedError,
@@ -78,16 +96,26 @@ export {
   DuplicateEventError,
   EventTypeNotConfiguredError,
 } from './events/event-errors'
-export { type GetEventConfigReturnType, getEventConfig } from './events/get-event-config'
-export { type ManualEventInput, manualEventSchema } from './events/manual-event-schema'
+export { type GetEventConfigOptions, type GetEventConfigReturnType, getEventConfig } from './events/get-event-config'
+export type { GetEventConfigParameters } from './events/get-event-config-schema'
 export {
   type BulkEventResult,
-  MAX_BULK_EVENTS,
+  type ProcessBulkEventsOptions,
   type ProcessBulkEventsReturnType,
   processBulkEvents,
 } from './events/process-bulk-events'
+export type { ProcessBulkEventsParameters } from './events/process-bulk-events-schema'
 export { type ProcessEventOptions, type ProcessEventReturnType, processEvent } from './events/process-event'
+export type { ProcessEventParameters } from './events/process-event-schema'
 export type { SettledEvent } from './events/settle-event'
+export {
+  type CheckHealthOptions,
+  type CheckHealthReturnType,
+  checkHealth,
+  type IdentityProbe,
+  type ServiceStatus,
+} from './health/check-health'
+export type { CheckHealthParameters } from './health/check-health-schema'
 export {
   type AccessTokenClaims,
   type AccessTokenKeySource,
@@ -101,10 +129,18 @@ export {
   MAX_PERMIT_LIFETIME_SECONDS,
   PERMIT_TYPES,
 } from './identity/approved-permit'
-export { type DevLoginParameters, type DevLoginReturnType, devLogin } from './identity/dev-login'
+export { type DevLoginReturnType, devLogin } from './identity/dev-login'
+export type { DevLoginParameters } from './identity/dev-login-schema'
 export { type EnsureIdentityOptions, type EnsureIdentityReturnType, ensureIdentity } from './identity/ensure-identity'
 export { generateIdentitySigningKey } from './identity/generate-identity-signing-key'
-export { getTokenBalance, type TokenBalance } from './identity/get-token-balance'
+export {
+  type GetTokenBalanceParameters,
+  getTokenBalance,
+  getTokenBalanceParametersSchema,
+  type TokenBalance,
+} from './identity/get-token-balance'
+export { type GetUserWalletOptions, type GetUserWalletReturnType, getUserWallet } from './identity/get-user-wallet'
+export type { GetUserWalletParameters } from './identity/get-user-wallet-schema'
 export {
   AuthenticationError,
   DevLoginDisabledError,
@@ -133,8 +169,18 @@ export {
   type PrivyIdentityProviderOptions,
 } from './identity/privy-identity-provider'
 export { resolveWalletOwnerKey } from './identity/resolve-wallet-owner-key'
-export { type SignUserTypedDataReturnType, signUserTypedData } from './identity/sign-user-typed-data'
-export { type VerifyAccessTokenReturnType, verifyAccessToken } from './identity/verify-access-token'
+export {
+  type SignUserTypedDataOptions,
+  type SignUserTypedDataReturnType,
+  signUserTypedData,
+} from './identity/sign-user-typed-data'
+export type { SignUserTypedDataParameters } from './identity/sign-user-typed-data-schema'
+export {
+  type VerifyAccessTokenParameters,
+  type VerifyAccessTokenReturnType,
+  verifyAccessToken,
+  verifyAccessTokenParametersSchema,
+} from './identity/verify-access-token'
 export { walletOwnerOf } from './identity/wallet-owner-of'
 export {
   type GetMigrationStatusParameters,
@@ -143,21 +189,36 @@ export {
   getMigrationStatusParametersSchema,
 } from './migrations/get-migration-status'
 export { createMinter, type Minter } from './minting/create-minter'
-export { type EnqueueMintParameters, type EnqueueMintReturnType, enqueueMint } from './minting/enqueue-mint'
+export {
+  type EnqueueMintParameters,
+  type EnqueueMintReturnType,
+  enqueueMint,
+  enqueueMintParametersSchema,
+} from './minting/enqueue-mint'
+export { type EnqueueMintJobParameters, enqueueMintJob } from './minting/enqueue-mint-job'
 export { type BatchMintLookup, findBatchMint } from './minting/find-batch-mint'
-export { type GetMintJobParameters, getMintJob } from './minting/get-mint-job'
+export { type GetMintJobParameters, getMintJob, getMintJobParametersSchema } from './minting/get-mint-job'
 export { TOKEN_DECIMALS, tokensToWei } from './minting/mint-amount'
 export type { MintJob } from './minting/mint-job'
 export type { MinterOptions } from './minting/minter-options'
 export type { MinterStats } from './minting/minter-runtime'
-export { type WaitForMintOptions, type WaitForMintReturnType, waitForMint } from './minting/wait-for-mint'
+export {
+  type WaitForMintOptions,
+  type WaitForMintParameters,
+  type WaitForMintReturnType,
+  waitForMint,
+  waitForMintParametersSchema,
+} from './minting/wait-for-mint'
 export { type AcceptedPayment, acceptPayment, paymentMintKey } from './payments/accept-payment'
 export { allocateRefundTokens } from './payments/allocate-refund-tokens'
 export { attachAwaitingRefunds } from './payments/attach-awaiting-refunds'
 export type { ClawbackWorkerStats } from './payments/clawback-runtime'
 export {
+  type CompleteLocalCheckoutOptions,
+  type CompleteLocalCheckoutParameters,
   type CompleteLocalCheckoutReturnType,
   completeLocalCheckout,
+  completeLocalCheckoutParametersSchema,
   fillSessionId,
 } from './payments/complete-local-checkout'
 export {
@@ -165,21 +226,35 @@ export {
   type CreateCheckoutReturnType,
   createCheckout,
 } from './payments/create-checkout'
-export {
-  CHECKOUT_CURRENCIES,
-  type CreateCheckoutInput,
-  createCheckoutSchema,
-  MAX_CHECKOUT_CENTS,
-  MIN_CHECKOUT_CENTS,
-} from './payments/create-checkout-schema'
+export type { CreateCheckoutParameters } from './payments/create-checkout-schema'
 export {
   type ClawbackWorker,
   type ClawbackWorkerOptions,
   createClawbackWorker,
 } from './payments/create-clawback-worker'
-export { getCheckoutSession } from './payments/get-checkout-session'
-export { type HandlePaymentEventReturnType, handlePaymentEvent } from './payments/handle-payment-event'
-export { listRefundClawbacks, type RefundClawbackReport } from './payments/list-refund-clawbacks'
+export {
+  type GetCheckoutSessionParameters,
+  getCheckoutSession,
+  getCheckoutSessionParametersSchema,
+} from './payments/get-checkout-session'
+export {
+  type GetClawbackSignerParameters,
+  type GetClawbackSignerReturnType,
+  getClawbackSigner,
+  getClawbackSignerParametersSchema,
+} from './payments/get-clawback-signer'
+export {
+  type HandlePaymentEventOptions,
+  type HandlePaymentEventReturnType,
+  handlePaymentEvent,
+} from './payments/handle-payment-event'
+export type { HandlePaymentEventParameters } from './payments/handle-payment-event-schema'
+export {
+  type ListRefundClawbacksParameters,
+  listRefundClawbacks,
+  listRefundClawbacksParametersSchema,
+  type RefundClawbackReport,
+} from './payments/list-refund-clawbacks'
 export {
   createLocalPaymentProvider,
   LOCAL_PAYMENT_PROVIDER,
@@ -189,9 +264,9 @@ export {
   type MintForPaymentOptions,
   type MintForPaymentReturnType,
   mintForPayment,
-  paymentMintSchema,
   settlePayment,
 } from './payments/mint-for-payment'
+export type { MintForPaymentParameters } from './payments/mint-for-payment-schema'
 export {
   PaymentNotCompletedError,
   PaymentProviderError,
@@ -209,16 +284,18 @@ export {
   createPerkParametersSchema,
 } from './perks/create-perk'
 export {
-  type GetPerkStatusParameters,
+  type GetPerkStatusOptions,
   getPerkStatus,
   type PerkTokenStatus,
   perkTokenStatus,
 } from './perks/get-perk-status'
+export type { GetPerkStatusParameters } from './perks/get-perk-status-schema'
 export {
-  type ListPerkHoldersParameters,
+  type ListPerkHoldersOptions,
   type ListPerkHoldersReturnType,
   listPerkHolders,
 } from './perks/list-perk-holders'
+export type { ListPerkHoldersParameters } from './perks/list-perk-holders-schema'
 export { type ListPerksParameters, listPerks } from './perks/list-perks'
 export {
   CollectionNotFoundError,
@@ -227,11 +304,16 @@ export {
   PerkTokenNotFoundError,
 } from './perks/perk-errors'
 export {
-  type RedeemPerkChargesParameters,
+  type RedeemPerkChargesOptions,
   type RedeemPerkChargesReturnType,
   redeemPerkCharges,
 } from './perks/redeem-perk-charges'
-export { verifyBrandSignature } from './perks/verify-brand-signature'
+export type { RedeemPerkChargesParameters } from './perks/redeem-perk-charges-schema'
+export {
+  type VerifyBrandSignatureParameters,
+  verifyBrandSignature,
+  verifyBrandSignatureParametersSchema,
+} from './perks/verify-brand-signature'
 export type { ApiKeyRecord, ApiKeyScope, ApiKeyStore, BrandSecretKind } from './ports/api-key-store'
 export type { Brand, BrandStore } from './ports/brand-store'
 export type { ChainPort, ContractAddresses, GasCaps } from './ports/chain'
@@ -317,6 +399,7 @@ export {
   type PregenerateUserReturnType,
   pregenerateUser,
 } from './pregeneration/pregenerate-user'
+export type { PregenerateUserParameters } from './pregeneration/pregenerate-user-schema'
 export {
   InvalidDiscordUserIdError,
   InvalidOAuthCredentialsError,
@@ -335,8 +418,13 @@ export {
   type GetRelayGasUsageParameters,
   getRelayGasUsage,
 } from './relay/get-relay-gas-usage'
-export { hitRelayIpLimit } from './relay/hit-relay-ip-limit'
-export { type RelayParameters, type RelayResult, type RelayReturnType, relay } from './relay/relay'
+export {
+  type HitRelayIpLimitOptions,
+  type HitRelayIpLimitParameters,
+  hitRelayIpLimit,
+  hitRelayIpLimitParametersSchema,
+} from './relay/hit-relay-ip-limit'
+export { type RelayResult, type RelayReturnType, relay } from './relay/relay'
 export {
   ClaimLimitReachedError,
   ContractNotWhitelistedError,
@@ -353,7 +441,7 @@ export {
   RELAY_TRANSACTIONS_PER_HOUR,
   type RelayOptions,
 } from './relay/relay-options'
-export { type RelayPermit, type RelayRequest, relayRequestSchema } from './relay/relay-request-schema'
+export type { RelayParameters, RelayPermit } from './relay/relay-schema'
 export {
   createRelaySender,
   type RelaySender,
@@ -367,52 +455,7 @@ export { DEFAULT_EVENT_RULES } from './rules/default-event-rules'
 export { type ListRulesParameters, listRules, listRulesParametersSchema } from './rules/list-rules'
 export { newEventRule } from './rules/new-event-rule'
 export { type SetRuleParameters, setRule, setRuleParametersSchema } from './rules/set-rule'
-export { brandIdSchema } from './schemas/brand-id'
-export { emailSchema, normalizeEmail } from './schemas/email'
-export { type EventRuleWire, eventRuleWireSchema, toEventRuleWire } from './schemas/event-rule'
-export { eventTypeSchema } from './schemas/event-type'
-export { websiteOriginSchema } from './schemas/website-origin'
-export {
-  bulkEventFailureSchema,
-  bulkEventResultSchema,
-  bulkEventsRequestSchema,
-  bulkEventsResponseSchema,
-} from './schemas/wire/bulk-events'
-export { createCheckoutRequestSchema, createCheckoutResponseSchema } from './schemas/wire/create-checkout'
-export { devLoginRequestSchema, devLoginResponseSchema } from './schemas/wire/dev-login'
-export { eventConfigRequestSchema, eventConfigResponseSchema } from './schemas/wire/event-config'
-export {
-  debugResponseSchema,
-  diagnosticResponseSchema,
-  healthResponseSchema,
-  serviceStatusSchema,
-} from './schemas/wire/health'
-export {
-  invalidateExternalApiRequestSchema,
-  invalidateExternalApiResponseSchema,
-} from './schemas/wire/invalidate-external-api'
-export { eventRewardSchema, manualEventRequestSchema, manualEventResponseSchema } from './schemas/wire/manual-event'
-export { paymentMintRequestSchema, paymentMintResponseSchema } from './schemas/wire/payment-mint'
-export {
-  checkPerkStatusRequestSchema,
-  checkPerkStatusResponseSchema,
-  listPerkHoldersRequestSchema,
-  listPerkHoldersResponseSchema,
-  perkHolderSchema,
-  redeemPerkRequestSchema,
-  redeemPerkResponseSchema,
-} from './schemas/wire/perk-charges'
-export { pregenerateUserRequestSchema, pregenerateUserResponseSchema } from './schemas/wire/pregenerate-user'
-export { relayPermitWireSchema, relayResponseSchema, relayWireRequestSchema } from './schemas/wire/relay'
-export { tokensDistributedEventSchema } from './schemas/wire/tokens-distributed'
-export { verifyDnsRequestSchema, verifyDnsResponseSchema } from './schemas/wire/verify-dns'
-export {
-  permitSchema,
-  signTypedDataRequestSchema,
-  signTypedDataResponseSchema,
-  walletResponseSchema,
-} from './schemas/wire/wallet'
-export { wireFormats } from './schemas/wire/wire-formats'
+export * from './schemas/index'
 export { LeaseLostError } from './signers/lease-lost-error'
 export { type CanonicalRequestParts, canonicalRequest } from './signing/canonical-request'
 export {
@@ -422,9 +465,24 @@ export {
 } from './signing/verify-request-signature'
 export { stripControlCharacters } from './text/strip-control-characters'
 export { createAesGcmKeyVault } from './wallets/aes-gcm-key-vault'
-export { findWalletByOwner, type WalletInfo } from './wallets/find-wallet-by-owner'
-export { type GetOrCreateWalletReturnType, getOrCreateWallet } from './wallets/get-or-create-wallet'
-export { loadWalletAccount } from './wallets/load-wallet-account'
+export {
+  type FindWalletByOwnerParameters,
+  findWalletByOwner,
+  findWalletByOwnerParametersSchema,
+  type WalletInfo,
+} from './wallets/find-wallet-by-owner'
+export {
+  type GetOrCreateWalletOptions,
+  type GetOrCreateWalletParameters,
+  type GetOrCreateWalletReturnType,
+  getOrCreateWallet,
+  getOrCreateWalletParametersSchema,
+} from './wallets/get-or-create-wallet'
+export {
+  type LoadWalletAccountParameters,
+  loadWalletAccount,
+  loadWalletAccountParametersSchema,
+} from './wallets/load-wallet-account'
 export { DecryptionError } from './wallets/wallet-errors'
 export { walletOwnerKey, walletOwnerSchema } from './wallets/wallet-owner-key'
 export { hostOf, isSameOrSubdomain, isValidDomain } from './web/domain-names'
@@ -439,13 +497,21 @@ export {
   type EnqueueWebhookReturnType,
   enqueueWebhook,
 } from './webhooks/enqueue-webhook'
-export { getWebhookEndpoint } from './webhooks/get-webhook-endpoint'
+export {
+  type GetWebhookEndpointParameters,
+  getWebhookEndpoint,
+  getWebhookEndpointParametersSchema,
+} from './webhooks/get-webhook-endpoint'
 export {
   type ListWebhookDeliveriesParameters,
   listWebhookDeliveries,
   listWebhookDeliveriesParametersSchema,
 } from './webhooks/list-webhook-deliveries'
-export { redeliverWebhook } from './webhooks/redeliver-webhook'
+export {
+  type RedeliverWebhookParameters,
+  redeliverWebhook,
+  redeliverWebhookParametersSchema,
+} from './webhooks/redeliver-webhook'
 export { sampleWebhookBody } from './webhooks/sample-webhook-body'
 export {
   type SetWebhookEndpointParameters,

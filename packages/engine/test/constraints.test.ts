@@ -170,20 +170,22 @@ describe.each(testDatabases())('purchase constraints on $dialect', (db) => {
         invalidated_count: 2,
       },
     )
-    expect(await invalidateConstraintCache(other, { api_url: api.url('/members'), collection_id: '1' })).toMatchObject({
+    expect(
+      await invalidateConstraintCache(other, { api_url: api.url('/members'), collection_id: '1' } as never),
+    ).toMatchObject({
       invalidated_count: 1,
     })
     expect(
-      await invalidateConstraintCache(
-        other,
-        { api_url: api.url('/members'), brandId: 'ignored' },
-        { brandId: `0x${'9'.repeat(40)}` },
-      ),
+      await invalidateConstraintCache(other, { api_url: api.url('/members'), brandId: 'ignored' } as never, {
+        brandId: `0x${'9'.repeat(40)}`,
+      }),
     ).toMatchObject({ invalidated_count: 0 })
     expect(await invalidateConstraintCache(other, { api_url: api.url('/members') })).toMatchObject({
       invalidated_count: 1,
     })
-    expect((await failure(invalidateConstraintCache(other, { user_address: ALICE }))).code).toBe('VALIDATION_FAILED')
+    expect((await failure(invalidateConstraintCache(other, { user_address: ALICE } as never))).code).toBe(
+      'VALIDATION_FAILED',
+    )
   })
 
   it.each([

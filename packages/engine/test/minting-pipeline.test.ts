@@ -93,12 +93,12 @@ describe.each(testDatabases())('minting pipeline on $dialect with the EDR chain'
       enqueueMint(tx, { idempotencyKey: 'payment:cs_twice', to, amount: 250, source: 'payment' }),
     )
     expect(second).toMatchObject({ jobId: first.jobId, created: false })
-    const pending = await waitForMint(ctx, first.jobId, { timeoutMs: 0 })
+    const pending = await waitForMint(ctx, { jobId: first.jobId }, { timeoutMs: 0 })
     expect(pending.status).toBe('pending')
 
     const m = minter()
     const started = Date.now()
-    const result = await waitForMint(ctx, first.jobId, { timeoutMs: 10_000 })
+    const result = await waitForMint(ctx, { jobId: first.jobId }, { timeoutMs: 10_000 })
     expect(Date.now() - started).toBeLessThan(5_000)
     expect(result.status).toBe('confirmed')
     const receipt = await testChain.publicClient.getTransactionReceipt({ hash: result.txHash! })
@@ -141,7 +141,7 @@ describe.each(testDatabases())('minting pipeline on $dialect with the EDR chain'
     const earlier = (await testChain.rpc('eth_sendRawTransaction', [raw])) as Hex
 
     const m = minter()
-    const result = await waitForMint(ctx, jobs[0]!.id, { timeoutMs: 10_000 })
+    const result = await waitForMint(ctx, { jobId: jobs[0]!.id }, { timeoutMs: 10_000 })
     expect(result).toMatchObject({ status: 'confirmed', txHash: earlier })
     expect(await testChain.balanceOf(to)).toBe(9n * WEI)
     const attempts = await t.storage.mint.listTransactions(batchId)
@@ -200,10 +200,10 @@ describe.each(testDatabases())('minting pipeline on $dialect with the EDR chain'
     })
 
     const m = minter()
-    expect((await waitForMint(ctx, jobs[0]!.id, { timeoutMs: 10_000 })).txHash).toBe(elsewhere)
+    expect((await waitForMint(ctx, { jobId: jobs[0]!.id }, { timeoutMs: 10_000 })).txHash).toBe(elsewhere)
     const later = address()
     const [laterJob] = await enqueue([{ key: `gap-later:${later}`, to: later, amount: 12 }])
-    const result = await waitForMint(ctx, laterJob!, { timeoutMs: 10_000 })
+    const result = await waitForMint(ctx, { jobId: laterJob! }, { timeoutMs: 10_000 })
     expect(result.status).toBe('confirmed')
     expect((await testChain.publicClient.getTransaction({ hash: result.txHash! })).nonce).toBe(n + 1)
     expect(await testChain.balanceOf(to)).toBe(11n * WEI)
@@ -235,7 +235,7 @@ describe.each(testDatabases())('minting pipeline on $dialect with the EDR chain'
 
     const victim = address()
     const [jobId] = await enqueue([{ key: `nonce-victim:${victim}`, to: victim, amount: 42 }])
-    const result = await waitForMint(ctx, jobId!, { timeoutMs: 10_000 })
+    const result = await waitForMint(ctx, { jobId: jobId! }, { timeoutMs: 10_000 })
     expect(result.status).toBe('confirmed')
     expect(await testChain.balanceOf(victim)).toBe(42n * WEI)
     const job = await getMintJob(ctx, { jobId: jobId! })
@@ -263,7 +263,7 @@ describe.each(testDatabases())('minting pipeline on $dialect with the EDR chain'
     await capped.stop()
 
     const m = minter()
-    expect((await waitForMint(ctx, jobId!, { timeoutMs: 10_000 })).status).toBe('confirmed')
+    expect((await waitForMint(ctx, { jobId: jobId! }, { timeoutMs: 10_000 })).status).toBe('confirmed')
     expect(await testChain.balanceOf(to)).toBe(5n * WEI)
     await m.stop()
   })
@@ -297,13 +297,13 @@ describe.each(testDatabases())('minting pipeline on $dialect with the EDR chain'
     const b = minter({ leaseTtlMs: 2_000 })
     const to = address()
     const [first] = await enqueue([{ key: `lease-a:${to}`, to, amount: 3 }])
-    expect((await waitForMint(ctx, first!, { timeoutMs: 10_000 })).status).toBe('confirmed')
+    expect((await waitForMint(ctx, { jobId: first! }, { timeoutMs: 10_000 })).status).toBe('confirmed')
     const holders = [a, b].filter((m) => m.stats().leaseHeld)
     expect(holders).toHaveLength(1)
     await holders[0]!.stop()
     const other = a === holders[0] ? b : a
     const [second] = await enqueue([{ key: `lease-b:${to}`, to, amount: 4 }])
-    expect((await waitForMint(ctx, second!, { timeoutMs: 10_000 })).status).toBe('confirmed')
+    expect((await waitForMint(ctx, { jobId: second! }, { timeoutMs: 10_000 })).status).toBe('confirmed')
     expect(other.stats().leaseHeld).toBe(true)
     expect(await testChain.balanceOf(to)).toBe(7n * WEI)
     await other.stop()
@@ -313,11 +313,11 @@ describe.each(testDatabases())('minting pipeline on $dialect with the EDR chain'
     const to = address()
     const [jobId] = await enqueue([{ key: `deep:${to}`, to, amount: 2 }])
     const m = minter({ confirmations: 2, receiptPollMs: 20 })
-    const early = await waitForMint(ctx, jobId!, { timeoutMs: 600 })
+    const early = await waitForMint(ctx, { jobId: jobId! }, { timeoutMs: 600 })
     expect(early.status).toBe('pending')
     expect(await testChain.balanceOf(to)).toBe(2n * WEI) // mined, one block deep
     await testChain.rpc('evm_mine')
-    expect((await waitForMint(ctx, jobId!, { timeoutMs: 10_000 })).status).toBe('confirmed')
+    expect((await waitForMint(ctx, { jobId: jobId! }, { timeoutMs: 10_000 })).status).toBe('confirmed')
     await m.stop()
   })
 

@@ -195,7 +195,7 @@ describe.each(testDatabases())('payments on $dialect with the EDR chain', (db) =
     const unpaid = await failure(mintForPayment(ctx, { sessionId }, { provider: local }))
     expect(unpaid).toMatchObject({ code: 'PAYMENT_NOT_COMPLETED', category: 'conflict' })
     expect(unpaid.message).toBe('Payment not completed: unpaid')
-    expect((await failure(mintForPayment(ctx, {}, { provider: local }))).code).toBe('VALIDATION_FAILED')
+    expect((await failure(mintForPayment(ctx, {} as never, { provider: local }))).code).toBe('VALIDATION_FAILED')
     expect((await failure(mintForPayment(ctx, { sessionId: 'a b' }, { provider: local }))).code).toBe(
       'VALIDATION_FAILED',
     )
@@ -434,7 +434,7 @@ describe.each(testDatabases())('payments on $dialect with the EDR chain', (db) =
     await mintForPayment(ctx, { sessionId }, { provider: local })
     expect(await chain.balanceOf(walletAddress)).toBe(1_000n * WEI)
 
-    const account = await loadWalletAccount(ctx, walletAddress)
+    const account = await loadWalletAccount(ctx, { address: walletAddress })
     await chain.rpc('hardhat_setBalance', [walletAddress, `0x${(10n ** 18n).toString(16)}`])
     const spender = createWalletClient({ account, chain: hardhat, transport: chain.chain.transport })
     const sink = `0x${randomBytes(20).toString('hex')}` as Address

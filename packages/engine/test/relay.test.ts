@@ -131,9 +131,9 @@ describe.each(testDatabases())('relay (engine) on $dialect', (db) => {
       functionName: 'nonces',
       args: [user.walletAddress as Address],
     })
-    const { permit } = await signUserTypedData(ctx, {
-      user: { walletAddress: user.walletAddress, custodial: true },
-      typedData: {
+    const { permit } = await signUserTypedData(
+      ctx,
+      {
         domain: { name, version, chainId: t.chain.chainId, verifyingContract: t.chain.contracts.pointsToken },
         types: {
           Permit: [
@@ -153,7 +153,8 @@ describe.each(testDatabases())('relay (engine) on $dialect', (db) => {
           deadline: Math.floor(Date.now() / 1000) + 3600,
         },
       },
-    })
+      { user: { walletAddress: user.walletAddress, custodial: true } },
+    )
     return permit
   }
 
@@ -190,16 +191,12 @@ describe.each(testDatabases())('relay (engine) on $dialect', (db) => {
     const { result, rateLimit } = await relay(
       ctx,
       {
-        accessToken: user.accessToken,
-        origin: 'https://shop.cafe.example',
-        request: {
-          to: t.chain.contracts.perkCollection,
-          data: claimData(user.walletAddress, collectionId),
-          userAddress: user.walletAddress,
-          metadata: { action: 'claim_perk', perkId: String(collectionId), permit },
-        },
+        to: t.chain.contracts.perkCollection,
+        data: claimData(user.walletAddress, collectionId),
+        userAddress: user.walletAddress,
+        metadata: { action: 'claim_perk', perkId: String(collectionId), permit },
       },
-      options,
+      { ...options, accessToken: user.accessToken, origin: 'https://shop.cafe.example' },
     )
     expect(result).toMatchObject({
       success: true,
@@ -258,9 +255,9 @@ describe.each(testDatabases())('relay (engine) on $dialect', (db) => {
       to: t.chain.contracts.perkCollection,
       data: claimData(user.walletAddress, collectionId),
       userAddress: user.walletAddress,
-      metadata: { permit: p },
+      metadata: { permit: p as never },
     })
-    const { result } = await relay(ctx, { accessToken: user.accessToken, origin: undefined, request: request(permit) })
+    const { result } = await relay(ctx, request(permit), { accessToken: user.accessToken })
     expect(result.status).toBe('confirmed')
     expect(result.permitTransactionHash).toBeUndefined()
 
@@ -273,7 +270,7 @@ describe.each(testDatabases())('relay (engine) on $dialect', (db) => {
       [{ ...fresh, owner: t.chain.relayer.address }, 'PERMIT_OWNER_MISMATCH'],
     ]
     for (const [p, reason] of cases) {
-      const e = await failure(relay(ctx, { accessToken: user.accessToken, origin: undefined, request: request(p) }))
+      const e = await failure(relay(ctx, request(p), { accessToken: user.accessToken }))
       expect(e.code, reason).toBe('VALIDATION_FAILED')
       expect((e.details as { reason: string }).reason).toBe(reason)
     }
@@ -287,16 +284,12 @@ describe.each(testDatabases())('relay (engine) on $dialect', (db) => {
       relay(
         ctx,
         {
-          accessToken: user.accessToken,
-          origin: undefined,
-          request: {
-            to: t.chain.contracts.perkCollection,
-            data: claimData(user.walletAddress, collectionId),
-            userAddress: user.walletAddress,
-            metadata: { permit: await permitFor(user, 10n * WEI) },
-          },
+          to: t.chain.contracts.perkCollection,
+          data: claimData(user.walletAddress, collectionId),
+          userAddress: user.walletAddress,
+          metadata: { permit: await permitFor(user, 10n * WEI) },
         },
-        options,
+        { ...options, accessToken: user.accessToken },
       )
     await claim()
     await claim()
@@ -318,15 +311,15 @@ describe.each(testDatabases())('relay (engine) on $dialect', (db) => {
 
     const other = await login()
     const forOther = await failure(
-      relay(ctx, {
-        accessToken: user.accessToken,
-        origin: undefined,
-        request: {
+      relay(
+        ctx,
+        {
           to: t.chain.contracts.perkCollection,
           data: claimData(other.walletAddress, freeCollectionId),
           userAddress: user.walletAddress,
         },
-      }),
+        { accessToken: user.accessToken },
+      ),
     )
     expect(forOther.code).toBe('VALIDATION_FAILED')
     expect(forOther.details).toMatchObject({ reason: 'ACTS_FOR_ANOTHER_ADDRESS', allowed: [user.walletAddress] })
@@ -335,15 +328,15 @@ describe.each(testDatabases())('relay (engine) on $dialect', (db) => {
   it('recovers when another sender used the relayer nonce, and from a transaction stored but never broadcast', async () => {
     const user = await login()
     const claimFree = (u = user) =>
-      relay(ctx, {
-        accessToken: u.accessToken,
-        origin: undefined,
-        request: {
+      relay(
+        ctx,
+        {
           to: t.chain.contracts.perkCollection,
           data: claimData(u.walletAddress, freeCollectionId),
           userAddress: u.walletAddress,
         },
-      })
+        { accessToken: u.accessToken },
+      )
     await claimFree()
     // Another tool spends the relayer's next nonce behind our back.
     const relayerWallet = createWalletClient({
@@ -417,15 +410,15 @@ describe.each(testDatabases())('relay (engine) on $dialect', (db) => {
     const users = await Promise.all(Array.from({ length: 20 }, () => login()))
     const results = await Promise.all(
       users.map((u) =>
-        relay(ctx, {
-          accessToken: u.accessToken,
-          origin: undefined,
-          request: {
+        relay(
+          ctx,
+          {
             to: t.chain.contracts.perkCollection,
             data: claimData(u.walletAddress, freeCollectionId),
             userAddress: u.walletAddress,
           },
-        }),
+          { accessToken: u.accessToken },
+        ),
       ),
     )
     expect(results.every((r) => r.result.status === 'confirmed')).toBe(true)
@@ -441,15 +434,11 @@ describe.each(testDatabases())('relay (engine) on $dialect', (db) => {
       relay(
         ctx,
         {
-          accessToken: user.accessToken,
-          origin: undefined,
-          request: {
-            to: t.chain.contracts.perkCollection,
-            data: claimData(user.walletAddress, freeCollectionId),
-            userAddress: user.walletAddress,
-          },
+          to: t.chain.contracts.perkCollection,
+          data: claimData(user.walletAddress, freeCollectionId),
+          userAddress: user.walletAddress,
         },
-        o,
+        { ...o, accessToken: user.accessToken },
       )
     await call({ transactionsPerHour: 2 })
     await call({ transactionsPerHour: 2 })

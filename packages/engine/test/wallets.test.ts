@@ -62,7 +62,7 @@ describe.each(testDatabases())('custodial wallets on $dialect', (db) => {
   it('stores the key encrypted only, and loads a signing account from it', async () => {
     const ctx = createTestContext(t.storage)
     const { address } = await getOrCreateWallet(ctx, { kind: 'email', email: uniqueEmail() })
-    const account = await loadWalletAccount(ctx, address)
+    const account = await loadWalletAccount(ctx, { address })
     expect(account.address.toLowerCase()).toBe(address)
 
     const row = await t.database.db
@@ -85,13 +85,13 @@ describe.each(testDatabases())('custodial wallets on $dialect', (db) => {
     const ctx = createTestContext(t.storage)
     const { address } = await getOrCreateWallet(ctx, { kind: 'email', email: uniqueEmail() })
     const wrong = createTestContext(t.storage, { keyVault: createAesGcmKeyVault(randomBytes(32)) })
-    const err = await loadWalletAccount(wrong, address).catch((e) => e)
+    const err = await loadWalletAccount(wrong, { address }).catch((e) => e)
     expect(isLoyaltyError(err) && err.code).toBe('DECRYPTION_FAILED')
   })
 
   it('says WALLET_NOT_FOUND for an address that is no custodial wallet', async () => {
     const ctx = createTestContext(t.storage)
-    const err = await loadWalletAccount(ctx, `0x${randomBytes(20).toString('hex')}`).catch((e) => e)
+    const err = await loadWalletAccount(ctx, { address: `0x${randomBytes(20).toString('hex')}` }).catch((e) => e)
     expect(isLoyaltyError(err) && err.code).toBe('WALLET_NOT_FOUND')
   })
 

@@ -94,7 +94,7 @@ describe.each(testDialects)('SDK retries of a lost answer on $dialect', ({ creat
       expect(result).toEqual(JSON.parse(first.body))
       expect(result).toMatchObject({ success: true, rewardAmount: 100, walletCreated: true })
 
-      const onChain = await getTokenBalance(s.runtime.engine.ctx, result.walletAddress)
+      const onChain = await getTokenBalance(s.runtime.engine.ctx, { address: result.walletAddress })
       expect(onChain.balance).toBe('100')
 
       // What the retry got before keys were honoured: the same event under a new key is a duplicate.

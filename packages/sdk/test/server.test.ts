@@ -1,28 +1,28 @@
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import {
-  bulkEventsResponseSchema,
-  checkPerkStatusResponseSchema,
   createBrand,
   createCheckoutResponseSchema,
   createPerk,
   debugResponseSchema,
   devLoginResponseSchema,
   diagnosticResponseSchema,
-  eventConfigResponseSchema,
+  getEventConfigResponseSchema,
+  getPerkStatusResponseSchema,
+  getUserWalletResponseSchema,
   healthResponseSchema,
-  invalidateExternalApiResponseSchema,
+  invalidateConstraintCacheResponseSchema,
   listPerkHoldersResponseSchema,
-  manualEventResponseSchema,
-  paymentMintResponseSchema,
+  mintForPaymentResponseSchema,
   pregenerateUserResponseSchema,
-  redeemPerkResponseSchema,
+  processBulkEventsResponseSchema,
+  processEventResponseSchema,
+  redeemPerkChargesResponseSchema,
   relayResponseSchema,
   setWebhookEndpoint,
-  signTypedDataResponseSchema,
+  signUserTypedDataResponseSchema,
   tokensDistributedEventSchema,
   verifyDnsResponseSchema,
-  walletResponseSchema,
 } from '@loyaltykit/engine'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { z } from 'zod'
@@ -121,7 +121,7 @@ describe('@loyaltykit/sdk against the real server', () => {
   })
 
   it('eventConfig.get: the six default rules', async () => {
-    const config = expectWire(eventConfigResponseSchema, await loyalty.eventConfig.get({ brandId }))
+    const config = expectWire(getEventConfigResponseSchema, await loyalty.eventConfig.get({ brandId }))
     expect(config.brandId).toBe(brandId)
     expect(config.events.map((e) => e.eventType)).toContain('account_creation')
     expect(config.count).toBe(config.events.length)
@@ -129,7 +129,7 @@ describe('@loyaltykit/sdk against the real server', () => {
 
   it('events.track rewards with a real mint; validation errors come back as BadRequestError', async () => {
     const reward = expectWire(
-      manualEventResponseSchema,
+      processEventResponseSchema,
       await loyalty.events.track({
         brandId,
         eventType: 'account_creation',
@@ -151,7 +151,7 @@ describe('@loyaltykit/sdk against the real server', () => {
   it('events.bulk: per-item results; the client apiKey authenticates the brand (a wrong one is a 401)', async () => {
     const item = { brandId, userEmail: 'bob@example.com', domain: 'shop.example.com' }
     const bulk = expectWire(
-      bulkEventsResponseSchema,
+      processBulkEventsResponseSchema,
       await trusted.events.bulk({
         events: [
           { ...item, eventType: 'newsletter_subscribe' },
@@ -198,8 +198,14 @@ describe('@loyaltykit/sdk against the real server', () => {
       redirect: 'manual',
     })
     expect(paid.status).toBe(303)
-    const first = expectWire(paymentMintResponseSchema, await loyalty.payments.mint({ sessionId: checkout.sessionId }))
-    const again = expectWire(paymentMintResponseSchema, await loyalty.payments.mint({ sessionId: checkout.sessionId }))
+    const first = expectWire(
+      mintForPaymentResponseSchema,
+      await loyalty.payments.mint({ sessionId: checkout.sessionId }),
+    )
+    const again = expectWire(
+      mintForPaymentResponseSchema,
+      await loyalty.payments.mint({ sessionId: checkout.sessionId }),
+    )
     expect(again.alreadyProcessed).toBe(true)
     expect(again.txHash).toBe(first.txHash)
     expect(first).toMatchObject({
@@ -231,12 +237,12 @@ describe('@loyaltykit/sdk against the real server', () => {
 
   it('constraints.invalidate: Bearer apiKey when the client has one, else the unauthenticated path', async () => {
     const result = expectWire(
-      invalidateExternalApiResponseSchema,
+      invalidateConstraintCacheResponseSchema,
       await trusted.constraints.invalidate({ api_url: 'https://api.example.com/eligible' }),
     )
     expect(result.invalidated_count).toBe(0)
     expectWire(
-      invalidateExternalApiResponseSchema,
+      invalidateConstraintCacheResponseSchema,
       await loyalty.constraints.invalidate({ api_url: 'https://api.example.com/eligible', collection_id: 1 }),
     )
     const wrongKey = createLoyaltyClient({ baseUrl: s.base, apiKey: 'lk_wrong' })
@@ -250,7 +256,7 @@ describe('@loyaltykit/sdk against the real server', () => {
   it('auth.devLogin, wallet.get and wallet.signTypedData with the access token', async () => {
     const login = expectWire(devLoginResponseSchema, await loyalty.auth.devLogin({ email: 'ada@example.com' }))
     const options = { accessToken: login.accessToken }
-    const wallet = expectWire(walletResponseSchema, await loyalty.wallet.get(options))
+    const wallet = expectWire(getUserWalletResponseSchema, await loyalty.wallet.get(options))
     expect(wallet).toMatchObject({ address: login.walletAddress, balance: '100', custodial: true })
     await expect(loyalty.wallet.get()).rejects.toThrow(/access token/)
     await expect(loyalty.wallet.get({ accessToken: 'not-a-jwt' })).rejects.toBeInstanceOf(AuthenticationError)
@@ -264,7 +270,7 @@ describe('@loyaltykit/sdk against the real server', () => {
     expect(wrongSpender).toBeInstanceOf(PermissionError)
     const { allowed } = (wrongSpender as PermissionError).details as { allowed: string[] }
     const signed: SignTypedDataResponse = expectWire(
-      signTypedDataResponseSchema,
+      signUserTypedDataResponseSchema,
       await loyalty.wallet.signTypedData(
         permitFor({ owner: login.walletAddress, spender: allowed[0]!, value }, domain),
         options,
@@ -312,12 +318,12 @@ describe('@loyaltykit/sdk against the real server', () => {
     const tokenId = page.holders[0]!.tokenId
     expect(page.holders[0]).toMatchObject({ owner: walletAddress, chargesRemaining: 3, status: 'active' })
     const status = expectWire(
-      checkPerkStatusResponseSchema,
+      getPerkStatusResponseSchema,
       await brand.perks.status({ collectionId: perk.collectionId, tokenId }),
     )
     expect(status).toMatchObject({ chargesRemaining: 3, chargesTotal: 3 })
     const redeemed = expectWire(
-      redeemPerkResponseSchema,
+      redeemPerkChargesResponseSchema,
       await brand.perks.redeem({ collectionId: perk.collectionId, tokenId, charges: 2 }),
     )
     expect(redeemed).toMatchObject({ chargesUsed: 2, chargesRemaining: 1, owner: walletAddress })

@@ -133,7 +133,7 @@ describe.each(testDialects)('identity and user wallet API on $dialect', ({ creat
       amount: 150,
       source: 'bonus',
     })
-    expect((await s.runtime.engine.mint.wait(jobId, { timeoutMs: 30_000 })).status).toBe('confirmed')
+    expect((await s.runtime.engine.mint.wait({ jobId }, { timeoutMs: 30_000 })).status).toBe('confirmed')
     const funded = await (await call('GET', '/wallet', { token: login.accessToken })).json()
     expect(funded).toMatchObject({ balance: '150', balanceWei: (150n * WEI).toString() })
   })

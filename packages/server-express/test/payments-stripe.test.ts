@@ -70,7 +70,7 @@ describe.each(testDialects)('payments with Stripe (msw at the API boundary) on $
   const minted = async (sessionId: string) => {
     const job = await getMintJob(s.runtime.engine.ctx, { idempotencyKey: `payment:${sessionId}` })
     if (!job) return undefined
-    return waitForMint(s.runtime.engine.ctx, job.jobId, { timeoutMs: 20_000 })
+    return waitForMint(s.runtime.engine.ctx, { jobId: job.jobId }, { timeoutMs: 20_000 })
   }
 
   beforeAll(async () => {

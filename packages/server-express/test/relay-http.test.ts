@@ -123,7 +123,7 @@ describe.each(testDialects)('relayer and perk charges over HTTP on $dialect', ({
       amount: 25,
       source: 'bonus',
     })
-    expect((await s.runtime.engine.mint.wait(jobId, { timeoutMs: 30_000 })).status).toBe('confirmed')
+    expect((await s.runtime.engine.mint.wait({ jobId }, { timeoutMs: 30_000 })).status).toBe('confirmed')
     expect(await chain.publicClient.getBalance({ address: claimer.walletAddress })).toBe(0n)
 
     const token = chain.contracts.pointsToken
@@ -519,9 +519,9 @@ describe.each(testDialects)('relayer and perk charges over HTTP on $dialect', ({
 
   it('records the gas spent per user and per brand', async () => {
     const today = new Date().toISOString().slice(0, 10)
-    const userGas = await s.runtime.engine.relay.gasUsage({ subject: 'user', id: claimer.walletAddress, day: today })
+    const userGas = await s.runtime.engine.relay.getGasUsage({ subject: 'user', id: claimer.walletAddress, day: today })
     expect(userGas.transactions).toBe(2) // the permit and the claim
-    const brandGas = await s.runtime.engine.relay.gasUsage({ subject: 'brand', id: brand.id })
+    const brandGas = await s.runtime.engine.relay.getGasUsage({ subject: 'brand', id: brand.id })
     expect(brandGas.transactions).toBeGreaterThan(90)
     expect(brandGas.gasUsed).toBeGreaterThan(userGas.gasUsed)
   })

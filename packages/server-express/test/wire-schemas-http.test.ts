@@ -1,18 +1,18 @@
 import {
-  bulkEventsResponseSchema,
   createBrand,
   createCheckoutResponseSchema,
   debugResponseSchema,
   devLoginResponseSchema,
   diagnosticResponseSchema,
-  eventConfigResponseSchema,
+  getEventConfigResponseSchema,
+  getUserWalletResponseSchema,
   healthResponseSchema,
-  invalidateExternalApiResponseSchema,
-  manualEventResponseSchema,
-  paymentMintResponseSchema,
+  invalidateConstraintCacheResponseSchema,
+  mintForPaymentResponseSchema,
   pregenerateUserResponseSchema,
+  processBulkEventsResponseSchema,
+  processEventResponseSchema,
   verifyDnsResponseSchema,
-  walletResponseSchema,
 } from '@loyaltykit/engine'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { z } from 'zod'
@@ -20,7 +20,7 @@ import { startTxtDnsServer } from '../../engine/test/support/txt-dns-server'
 import { startTestServer, type TestServer } from './helpers/start-test-server'
 import { type TestDatabase, testDialects } from './helpers/test-databases'
 
-// The wire schemas (packages/engine/src/schemas/wire) are what @loyaltykit/sdk's types are generated
+// The wire schemas (beside each operation, gathered in packages/engine/src/schemas/index.ts) are what @loyaltykit/sdk's types are generated
 // from. The routes are typed by them at compile time; this suite checks real answers at run time, on
 // each database (a PostgreSQL int8 that came back as a string would fail here).
 
@@ -71,14 +71,14 @@ describe.each(testDialects)('responses match the wire schemas on $dialect', ({ c
   })
 
   it('event handler: event-config, manual-event, bulk-events (success and failure items), verify-dns', async () => {
-    expectWire(eventConfigResponseSchema, await call('GET', `/loyalty-api/event-config?brandId=${brandId}`))
+    expectWire(getEventConfigResponseSchema, await call('GET', `/loyalty-api/event-config?brandId=${brandId}`))
     const event = { brandId, userEmail: 'ann@example.com', domain: 'shop.example.com' }
     expectWire(
-      manualEventResponseSchema,
+      processEventResponseSchema,
       await call('POST', '/loyalty-api/manual-event', { ...event, eventType: 'form_submit' }),
     )
     const bulk = expectWire(
-      bulkEventsResponseSchema,
+      processBulkEventsResponseSchema,
       await call(
         'POST',
         '/loyalty-api/bulk-events',
@@ -111,11 +111,11 @@ describe.each(testDialects)('responses match the wire schemas on $dialect', ({ c
     })
     expect(paid.status).toBe(303)
     expectWire(
-      paymentMintResponseSchema,
+      mintForPaymentResponseSchema,
       await call('POST', '/loyalty-api/payment-mint', { sessionId: checkout.sessionId }),
     )
     const again = expectWire(
-      paymentMintResponseSchema,
+      mintForPaymentResponseSchema,
       await call('POST', '/loyalty-api/payment-mint', { sessionId: checkout.sessionId }),
     )
     expect(again.alreadyProcessed).toBe(true)
@@ -125,7 +125,7 @@ describe.each(testDialects)('responses match the wire schemas on $dialect', ({ c
     const body = { brand_id: brandId, oauth_provider: 'github', oauth_user_id: '7412589' }
     expectWire(pregenerateUserResponseSchema, await call('POST', '/loyalty-api/pregenerate-user', body))
     expectWire(
-      invalidateExternalApiResponseSchema,
+      invalidateConstraintCacheResponseSchema,
       await call(
         'POST',
         '/constraint-updater/invalidate-external-api',
@@ -138,7 +138,7 @@ describe.each(testDialects)('responses match the wire schemas on $dialect', ({ c
       await call('POST', '/auth/dev-login', { email: 'ann@example.com' }),
     )
     const wallet = expectWire(
-      walletResponseSchema,
+      getUserWalletResponseSchema,
       await call('GET', '/wallet', undefined, { authorization: `Bearer ${login.accessToken}` }),
     )
     expect(wallet.balance).toBe('85') // form_submit 10 + complete_survey 75

@@ -2,13 +2,14 @@ import { z } from 'zod'
 import type { EngineContext } from '../context'
 import { parseInput } from '../errors/zod-issues'
 import type { ApiKeyRecord } from '../ports/api-key-store'
+import { apiKeyScopeSchema } from '../schemas/api-key-scope'
 import { brandIdSchema } from '../schemas/brand-id'
 import { issueApiKey } from './issue-api-key'
 import { requireBrand } from './require-brand'
 
 export const createApiKeyParametersSchema = z.object({
   brandId: brandIdSchema,
-  scopes: z.array(z.enum(['events', 'constraints', 'dns', 'perk_charges', 'agent'])).min(1),
+  scopes: z.array(apiKeyScopeSchema).min(1),
 })
 
 export type CreateApiKeyParameters = z.input<typeof createApiKeyParametersSchema>

@@ -1,4 +1,11 @@
+import { z } from 'zod'
 import type { EngineContext } from '../context'
+import { parseInput } from '../errors/zod-issues'
+
+/** Any string: an unknown or malformed id simply has no key. */
+export const getBrandSecurityKeyParametersSchema = z.object({ brandId: z.string() })
+
+export type GetBrandSecurityKeyParameters = z.input<typeof getBrandSecurityKeyParametersSchema>
 
 /**
  * A brand's security key in clear (the HMAC key of perk-charge signatures), decrypted by
@@ -6,8 +13,9 @@ import type { EngineContext } from '../context'
  */
 export async function getBrandSecurityKey(
   ctx: EngineContext,
-  params: { brandId: string },
+  params: GetBrandSecurityKeyParameters,
 ): Promise<string | undefined> {
-  const ciphertext = await ctx.storage.apiKeys.getSecret(params.brandId, 'security_key')
+  const p = parseInput(getBrandSecurityKeyParametersSchema, params)
+  const ciphertext = await ctx.storage.apiKeys.getSecret(p.brandId, 'security_key')
   return ciphertext === undefined ? undefined : ctx.keyVault.decrypt(ciphertext)
 }

@@ -1,13 +1,19 @@
+import type { z } from 'zod'
 import type { EngineContext } from '../context'
 import { InvalidInvalidationRequestError } from './constraint-errors'
 import { normalizeApiUrl } from './external-api-url'
+import type {
+  InvalidateConstraintCacheParameters,
+  invalidateConstraintCacheResponseSchema,
+} from './invalidate-constraint-cache-schema'
+
+export type InvalidateConstraintCacheOptions = {
+  /** The brand of the caller's API key: only its collections' answers are dropped. */
+  brandId?: string | undefined
+}
 
 /** The spec's 200 body of the invalidation endpoints. */
-export type InvalidateConstraintCacheReturnType = {
-  success: true
-  message: string
-  invalidated_count: number
-}
+export type InvalidateConstraintCacheReturnType = z.output<typeof invalidateConstraintCacheResponseSchema>
 
 function isPlainObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v)
@@ -17,14 +23,15 @@ function isPlainObject(v: unknown): v is Record<string, unknown> {
  * `POST /constraint-updater/invalidate-external-api` (and `/invalidate-external-api`): clears the
  * cached answers of `api_url`, optionally of one `user_address` and one `collection_id`, in the
  * storage every server process reads, and answers how many fresh answers were dropped. `brandId`
- * (from the caller's API key) limits it to that brand's collections. Missing `api_url` → 400.
+ * (from the caller's API key) limits it to that brand's collections. The body is checked field by
+ * field (a string `collection_id` of digits is accepted): missing `api_url` → 400 with the spec's body.
  */
 export async function invalidateConstraintCache(
   ctx: EngineContext,
-  body: unknown,
-  scope: { brandId?: string } = {},
+  params: InvalidateConstraintCacheParameters,
+  options: InvalidateConstraintCacheOptions = {},
 ): Promise<InvalidateConstraintCacheReturnType> {
-  const b = isPlainObject(body) ? body : {}
+  const b: Record<string, unknown> = isPlainObject(params) ? params : {}
   if (typeof b.api_url !== 'string' || b.api_url.trim() === '') {
     throw new InvalidInvalidationRequestError('Missing required field: api_url', 'api_url')
   }
@@ -50,10 +57,10 @@ export async function invalidateConstraintCache(
     apiUrl,
     ...(userAddress === undefined ? {} : { userAddress }),
     ...(collectionId === undefined ? {} : { collectionId }),
-    ...(scope.brandId === undefined ? {} : { brandId: scope.brandId }),
+    ...(options.brandId === undefined ? {} : { brandId: options.brandId }),
     now: ctx.clock.now(),
   })
-  ctx.logger.info({ apiUrl, count, brandId: scope.brandId }, 'constraint cache invalidated')
+  ctx.logger.info({ apiUrl, count, brandId: options.brandId }, 'constraint cache invalidated')
   const filters = [userAddress && `user ${userAddress}`, collectionId !== undefined && `collection ${collectionId}`]
     .filter(Boolean)
     .join(', ')

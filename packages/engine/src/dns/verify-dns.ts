@@ -1,20 +1,16 @@
-import { z } from 'zod'
 import { verifyApiKey } from '../brands/verify-api-key'
 import type { EngineContext } from '../context'
 import { UnavailableError } from '../errors/common-errors'
 import { parseInput } from '../errors/zod-issues'
-import { hostOf, isValidDomain } from '../web/domain-names'
 import { isDomainAuthorized } from '../web/is-domain-authorized'
 import type { DnsResolver } from './dns-resolver'
 import { parseLoyaltyTxt } from './parse-loyalty-txt'
+import { type VerifyDnsParameters, verifyDnsParametersSchema } from './verify-dns-schema'
 
-const paramsSchema = z.object({
-  domain: z
-    .string({ error: 'domain is required' })
-    .max(253, { error: 'domain must be at most 253 characters' })
-    .transform((d) => hostOf(d) ?? d)
-    .refine(isValidDomain, { error: 'domain must be a valid domain name' }),
-})
+export type VerifyDnsOptions = {
+  /** Where TXT records are read (the server's: `createNodeDnsResolver`). */
+  resolver: DnsResolver
+}
 
 export type VerifyDnsReturnType = {
   success: true
@@ -30,10 +26,10 @@ export type VerifyDnsReturnType = {
  */
 export async function verifyDns(
   ctx: EngineContext,
-  params: unknown,
-  options: { resolver: DnsResolver },
+  params: VerifyDnsParameters,
+  options: VerifyDnsOptions,
 ): Promise<VerifyDnsReturnType> {
-  const { domain } = parseInput(paramsSchema, params, 'Validation failed')
+  const { domain } = parseInput(verifyDnsParametersSchema, params, 'Validation failed')
   let records: string[][]
   try {
     records = await options.resolver.resolveTxt(`_loyalty.${domain}`)

@@ -1,3 +1,4 @@
+import type { z } from 'zod'
 import type { EngineContext } from '../context'
 import { NotFoundError } from '../errors/common-errors'
 import { parseInput } from '../errors/zod-issues'
@@ -13,15 +14,31 @@ import { claimRefusal } from './claim-refusal'
 import { evaluateClaim } from './evaluate-claim'
 import { ChannelNotAllowedError, EventTypeNotConfiguredError } from './event-errors'
 import { isTrustedCaller } from './is-trusted-caller'
-import { type ManualEventInput, manualEventSchema } from './manual-event-schema'
-import type { ProcessEventOptions } from './process-event'
+import { type ProcessEventParameters, processEventParametersSchema } from './process-event-schema'
 import type { AcceptedEvent } from './settle-event'
 
 const ADDRESS = /^0x[0-9a-fA-F]{40}$/
 
+type EventInput = z.output<typeof processEventParametersSchema>
+
+/** How an event is judged besides its body: who sent it and the duplicate window. */
+export type AcceptEventOptions = {
+  /** The request's `Origin` header, when there is one. */
+  origin?: string | undefined
+  /** Same event type + user inside this window → 409. Default 60 s. */
+  duplicateWindowMs?: number
+  /**
+   * The bearer API key the request presented, if any. A valid key of the event's brand with the
+   * `events` scope makes the caller trusted: only then do internal sources (`metadata.source` of
+   * chat_manual_reward, voice_claim, gateway_event) bypass cooldown and per-user limits. An invalid
+   * key is refused (401).
+   */
+  apiKey?: string | undefined
+}
+
 /** An event that passed validation and authorization, ready to be claimed in a transaction. */
 export type PreparedEvent = {
-  input: ManualEventInput
+  input: EventInput
   rule: EventRule
   domain: string
   /** The caller presented the brand's events-scoped API key. */
@@ -34,23 +51,24 @@ export type PreparedEvent = {
 /** Validation, authorization and the claim transaction, without waiting for the chain. */
 export async function acceptEvent(
   ctx: EngineContext,
-  body: unknown,
-  options: ProcessEventOptions = {},
+  params: ProcessEventParameters,
+  options: AcceptEventOptions = {},
 ): Promise<AcceptedEvent> {
-  const prepared = await prepareEvent(ctx, body, options)
+  const prepared = await prepareEvent(ctx, params, options)
   return ctx.storage.transaction((tx) => claimEvent(ctx, tx, prepared, options))
 }
 
 /**
  * Everything that needs no lock: input validation (control characters stripped first), the brand
  * (404), its domain (403), the caller's key, the rule (400 when not configured) and its channels.
+ * `params` is validated here: a bulk item arrives unchecked.
  */
 export async function prepareEvent(
   ctx: EngineContext,
-  body: unknown,
-  options: ProcessEventOptions = {},
+  params: unknown,
+  options: AcceptEventOptions = {},
 ): Promise<PreparedEvent> {
-  const input = parseInput(manualEventSchema, stripControlCharacters(body), 'Validation failed')
+  const input = parseInput(processEventParametersSchema, stripControlCharacters(params), 'Validation failed')
   const brand = await ctx.storage.brands.get(input.brandId)
   if (!brand) throw new NotFoundError('Brand not found', 'BRAND_NOT_FOUND', { brandId: input.brandId })
   const domain = authorizeEventDomain(input, options.origin, brand.websites)
@@ -79,7 +97,7 @@ export async function claimEvent(
   ctx: EngineContext,
   tx: Stores,
   prepared: PreparedEvent,
-  options: ProcessEventOptions = {},
+  options: AcceptEventOptions = {},
 ): Promise<AcceptedEvent> {
   const { input, rule, domain, trusted, recipient, source } = prepared
   const duplicateWindowMs = options.duplicateWindowMs ?? 60_000
@@ -159,7 +177,7 @@ export async function claimEvent(
   }
 }
 
-function checkChannel(rule: EventRule, channel: ManualEventInput['channel_id']): void {
+function checkChannel(rule: EventRule, channel: EventInput['channel_id']): void {
   const allowed = rule.detectionConfig.channels ?? []
   if (channel === undefined || allowed.length === 0) return
   const wanted = channel.replace(/^#/, '').toLowerCase()

@@ -1,9 +1,8 @@
-import { z } from 'zod'
 import type { EngineContext } from '../context'
 import { NotFoundError } from '../errors/common-errors'
 import { parseInput } from '../errors/zod-issues'
-import { brandIdSchema } from '../schemas/brand-id'
 import { type EventRuleWire, toEventRuleWire } from '../schemas/event-rule'
+import { type GetEventConfigParameters, getEventConfigParametersSchema } from './get-event-config-schema'
 import { readRulesVersion } from './rules-version'
 
 export type GetEventConfigReturnType = {
@@ -18,9 +17,10 @@ export type GetEventConfigReturnType = {
 type CacheEntry = { value: GetEventConfigReturnType; expiresAt: number }
 const caches = new WeakMap<object, Map<string, CacheEntry>>()
 
-const paramsSchema = z.object({
-  brandId: z.string({ error: 'brandId is required' }).min(1, { error: 'brandId is required' }).pipe(brandIdSchema),
-})
+export type GetEventConfigOptions = {
+  /** How long an answer stays cached in this process (default 5 minutes). */
+  ttlMs?: number
+}
 
 /**
  * The active rules of a brand, cached in memory for `ttlMs` (default 5 minutes). A cached answer is
@@ -30,10 +30,10 @@ const paramsSchema = z.object({
  */
 export async function getEventConfig(
   ctx: EngineContext,
-  params: { brandId?: unknown },
-  options: { ttlMs?: number } = {},
+  params: GetEventConfigParameters,
+  options: GetEventConfigOptions = {},
 ): Promise<GetEventConfigReturnType> {
-  const { brandId } = parseInput(paramsSchema, params, 'Validation failed')
+  const { brandId } = parseInput(getEventConfigParametersSchema, params, 'Validation failed')
   let cache = caches.get(ctx.storage)
   if (!cache) {
     cache = new Map()

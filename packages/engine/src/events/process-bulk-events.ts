@@ -3,15 +3,15 @@ import type { EngineContext } from '../context'
 import { isLoyaltyError, LoyaltyError } from '../errors/loyalty-error'
 import { parseInput } from '../errors/zod-issues'
 import { claimEvent, type PreparedEvent, prepareEvent } from './accept-event'
+import { MAX_BULK_EVENTS, type ProcessBulkEventsParameters } from './process-bulk-events-schema'
 import type { ProcessEventOptions } from './process-event'
 import { type AcceptedEvent, type SettledEvent, settleEvent } from './settle-event'
-
-export const MAX_BULK_EVENTS = 100
 
 /** Each bulk item, like a single manual-event body, is at most 10 KB. */
 export const MAX_EVENT_BYTES = 10 * 1024
 
-const bulkSchema = z.object({
+/** The envelope only: each item is parsed on its own (prepareEvent), so a bad item fails alone. */
+const envelopeSchema = z.object({
   events: z
     .array(z.unknown(), { error: 'events must be an array of events' })
     .min(1, { error: 'events must hold at least one event' })
@@ -21,6 +21,8 @@ const bulkSchema = z.object({
 export type BulkEventResult =
   | ({ success: true } & SettledEvent)
   | { success: false; eventId: null; error: string; code: string; details?: unknown }
+
+export type ProcessBulkEventsOptions = ProcessEventOptions
 
 export type ProcessBulkEventsReturnType = {
   success: true
@@ -37,10 +39,10 @@ export type ProcessBulkEventsReturnType = {
  */
 export async function processBulkEvents(
   ctx: EngineContext,
-  body: unknown,
-  options: ProcessEventOptions = {},
+  params: ProcessBulkEventsParameters,
+  options: ProcessBulkEventsOptions = {},
 ): Promise<ProcessBulkEventsReturnType> {
-  const { events } = parseInput(bulkSchema, body, 'Validation failed')
+  const { events } = parseInput(envelopeSchema, params, 'Validation failed')
   // Judge what needs no lock first, then claim every event in ONE transaction, each in a savepoint
   // (a refusal rolls back that event alone): the mint jobs commit together and share batches.
   const prepared: (PreparedEvent | BulkEventResult)[] = []

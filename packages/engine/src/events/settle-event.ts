@@ -27,7 +27,7 @@ export async function settleEvent(
 ): Promise<SettledEvent> {
   const { mintJobId, ...event } = accepted
   if (mintJobId === null) return { ...event, transactionHash: null, status: 'confirmed' }
-  const mint = await waitForMint(ctx, mintJobId, { timeoutMs })
+  const mint = await waitForMint(ctx, { jobId: mintJobId }, { timeoutMs })
   if (mint.status === 'confirmed' && mint.txHash) {
     await ctx.storage.events.setTransactionHash(event.eventId, mint.txHash)
     return { ...event, transactionHash: mint.txHash, status: 'confirmed' }

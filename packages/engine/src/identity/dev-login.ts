@@ -1,14 +1,9 @@
-import { z } from 'zod'
 import type { EngineContext } from '../context'
 import { parseInput } from '../errors/zod-issues'
-import { emailSchema } from '../schemas/email'
+import { type DevLoginParameters, devLoginParametersSchema } from './dev-login-schema'
 import { ensureIdentity } from './ensure-identity'
 import { DevLoginDisabledError } from './identity-errors'
 import { identityProviderOf } from './identity-provider-of'
-
-export const devLoginParametersSchema = z.object({ email: emailSchema })
-
-export type DevLoginParameters = z.input<typeof devLoginParametersSchema>
 
 export type DevLoginReturnType = {
   /** ES256 JWT of the local issuer (`sub` = userId). */

@@ -1,8 +1,17 @@
 import { pointsTokenAbi } from '@loyaltykit/contracts'
 import { type Address, formatUnits } from 'viem'
+import { z } from 'zod'
 import type { EngineContext } from '../context'
 import { UnavailableError } from '../errors/common-errors'
+import { parseInput } from '../errors/zod-issues'
 import { TOKEN_DECIMALS } from '../minting/mint-amount'
+
+export const getTokenBalanceParametersSchema = z.object({
+  /** The holder: a 0x address. */
+  address: z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'must be a 0x address'),
+})
+
+export type GetTokenBalanceParameters = z.input<typeof getTokenBalanceParametersSchema>
 
 export type TokenBalance = {
   /** Whole tokens as a decimal string (may carry a fraction), e.g. `"150"`. */
@@ -14,7 +23,8 @@ export type TokenBalance = {
 }
 
 /** The points-token balance of an address, read from the chain (`balanceOf`). */
-export async function getTokenBalance(ctx: EngineContext, address: string): Promise<TokenBalance> {
+export async function getTokenBalance(ctx: EngineContext, params: GetTokenBalanceParameters): Promise<TokenBalance> {
+  const { address } = parseInput(getTokenBalanceParametersSchema, params)
   const chain = ctx.chain
   if (!chain) throw new UnavailableError('The chain is not available', 'CHAIN_UNAVAILABLE')
   let wei: bigint

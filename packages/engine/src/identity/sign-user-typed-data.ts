@@ -5,6 +5,12 @@ import { loadWalletAccount } from '../wallets/load-wallet-account'
 import { approvedPermit } from './approved-permit'
 import { getTokenBalance } from './get-token-balance'
 import { WalletNotCustodialError } from './identity-errors'
+import type { SignUserTypedDataParameters } from './sign-user-typed-data-schema'
+
+export type SignUserTypedDataOptions = {
+  /** The caller, from `verifyAccessToken`: whose custodial wallet signs. */
+  user: { walletAddress: string; custodial: boolean }
+}
 
 export type SignUserTypedDataReturnType = {
   signature: Hex
@@ -18,22 +24,25 @@ export type SignUserTypedDataReturnType = {
 /**
  * Signs an approved EIP-712 payload (see approvedPermit) with the user's custodial wallet, so that a
  * brand's web page can obtain a permit signature for the relayer without holding keys. The key never
- * leaves the server. `user` comes from verifyAccessToken. A wallet this server has no key for →
- * WalletNotCustodialError (403); anything but an approved payload → TypedDataNotAllowedError (403).
+ * leaves the server. `options.user` comes from verifyAccessToken. A wallet this server has no key for →
+ * WalletNotCustodialError (403); anything but an approved payload → TypedDataNotAllowedError (403,
+ * checked by `approvedPermit`, malformed bodies included).
  */
 export async function signUserTypedData(
   ctx: EngineContext,
-  p: { user: { walletAddress: string; custodial: boolean }; typedData: unknown },
+  params: SignUserTypedDataParameters,
+  options: SignUserTypedDataOptions,
 ): Promise<SignUserTypedDataReturnType> {
-  if (!p.user.custodial) throw new WalletNotCustodialError(p.user.walletAddress)
-  const { balanceWei } = await getTokenBalance(ctx, p.user.walletAddress)
+  const { user } = options
+  if (!user.custodial) throw new WalletNotCustodialError(user.walletAddress)
+  const { balanceWei } = await getTokenBalance(ctx, { address: user.walletAddress })
   const permit = await approvedPermit(ctx, {
-    owner: p.user.walletAddress,
-    typedData: p.typedData,
+    owner: user.walletAddress,
+    typedData: params,
     balanceWei: BigInt(balanceWei),
   })
-  const account = await loadWalletAccount(ctx, p.user.walletAddress).catch((e: unknown) => {
-    if (isLoyaltyError(e) && e.code === 'WALLET_NOT_FOUND') throw new WalletNotCustodialError(p.user.walletAddress)
+  const account = await loadWalletAccount(ctx, { address: user.walletAddress }).catch((e: unknown) => {
+    if (isLoyaltyError(e) && e.code === 'WALLET_NOT_FOUND') throw new WalletNotCustodialError(user.walletAddress)
     throw e
   })
   const signature = await account.signTypedData(permit)

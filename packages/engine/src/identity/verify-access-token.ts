@@ -1,8 +1,17 @@
+import { z } from 'zod'
 import type { EngineContext } from '../context'
 import { UnavailableError } from '../errors/common-errors'
+import { parseInput } from '../errors/zod-issues'
 import type { AccessTokenClaims } from './access-token-verifier'
 import { AuthenticationError } from './identity-errors'
 import { identityProviderOf } from './identity-provider-of'
+
+export const verifyAccessTokenParametersSchema = z.object({
+  /** The bearer access token (`Authorization: Bearer …`). */
+  token: z.string(),
+})
+
+export type VerifyAccessTokenParameters = z.input<typeof verifyAccessTokenParametersSchema>
 
 export type VerifyAccessTokenReturnType = {
   /** The token's `sub`: `did:loyaltykit:…` or the hosted provider's `did:privy:…`. */
@@ -22,12 +31,13 @@ export type VerifyAccessTokenReturnType = {
  */
 export async function verifyAccessToken(
   ctx: EngineContext,
-  params: { token: string },
+  params: VerifyAccessTokenParameters,
 ): Promise<VerifyAccessTokenReturnType> {
+  const { token } = parseInput(verifyAccessTokenParametersSchema, params)
   const verifier = ctx.identity?.tokens
   if (!verifier)
     throw new UnavailableError('Access tokens are not configured on this server', 'ACCESS_TOKENS_UNAVAILABLE')
-  const claims = await verifier.verify(params.token)
+  const claims = await verifier.verify(token)
   const accounts = await ctx.storage.identities.findAccountsByUser(claims.sub)
   const account = accounts.find((a) => a.walletAddress !== null)
   if (account?.walletAddress) {

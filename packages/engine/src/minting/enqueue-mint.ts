@@ -1,4 +1,5 @@
-import { type Address, isAddress } from 'viem'
+import { isAddress } from 'viem'
+import { z } from 'zod'
 import { ConflictError, type FieldIssue, ValidationError } from '../errors/common-errors'
 import { type Clock, systemClock } from '../ports/clock'
 import { type Ids, randomIds } from '../ports/ids'
@@ -6,17 +7,21 @@ import type { Stores } from '../ports/storage'
 import { tokensToWei } from './mint-amount'
 import { type MintJob, toMintJob } from './mint-job'
 
-export type EnqueueMintParameters = {
+/** A mint job as `enqueueMint` and `enqueueMintJob` take it; `enqueueMint` checks each field's limits. */
+export const enqueueMintParametersSchema = z.object({
   /** Same key → same job (the first one); e.g. `event:<eventId>` or `payment:<sessionId>`. At most 200 characters. */
-  idempotencyKey: string
-  to: Address | string
+  idempotencyKey: z.string(),
+  /** The recipient: a non-zero 0x address. */
+  to: z.string(),
   /** Whole tokens (18 decimals on chain). */
-  amount: number | bigint
+  amount: z.union([z.number(), z.bigint()]),
   /** What asks for the mint: `event`, `payment`, `bonus`, … (at most 64 characters). */
-  source: string
-  ref?: string | undefined
-  brandId?: string | undefined
-}
+  source: z.string(),
+  ref: z.string().optional(),
+  brandId: z.string().optional(),
+})
+
+export type EnqueueMintParameters = z.input<typeof enqueueMintParametersSchema>
 
 export type EnqueueMintReturnType = {
   jobId: string
@@ -27,9 +32,10 @@ export type EnqueueMintReturnType = {
 
 /**
  * Records a mint job in `stores`, which should be the caller's transaction (`storage.transaction(tx
- * => …enqueueMint(tx, …))`) so the job commits with whatever it rewards. Idempotent on the key; the
- * same key with another recipient or amount throws ConflictError (IDEMPOTENCY_KEY_REUSED). After the
- * commit, `waitForMint(ctx, jobId)` wakes the minter and waits for the transaction hash.
+ * => …enqueueMint(tx, …))`) so the job commits with whatever it rewards: a step inside an operation,
+ * not an operation (`enqueueMintJob` is, in its own transaction). Idempotent on the key; the same key
+ * with another recipient or amount throws ConflictError (IDEMPOTENCY_KEY_REUSED). After the commit,
+ * `waitForMint(ctx, { jobId })` wakes the minter and waits for the transaction hash.
  */
 export async function enqueueMint(
   stores: Pick<Stores, 'mint'>,

@@ -1,9 +1,15 @@
 import type { Hex } from 'viem'
+import { z } from 'zod'
 import type { EngineContext } from '../context'
 import { NotFoundError } from '../errors/common-errors'
+import { parseInput } from '../errors/zod-issues'
 import { getMintJob } from './get-mint-job'
 import type { MintJob } from './mint-job'
 import { mintSignals } from './mint-signals'
+
+export const waitForMintParametersSchema = z.object({ jobId: z.string() })
+
+export type WaitForMintParameters = z.input<typeof waitForMintParametersSchema>
 
 export type WaitForMintOptions = {
   /** How long to wait for the confirmation (0 = just look). */
@@ -27,9 +33,10 @@ export type WaitForMintReturnType = {
  */
 export async function waitForMint(
   ctx: EngineContext,
-  jobId: string,
+  params: WaitForMintParameters,
   options: WaitForMintOptions,
 ): Promise<WaitForMintReturnType> {
+  const { jobId } = parseInput(waitForMintParametersSchema, params, 'Invalid mint job query')
   const signals = mintSignals(ctx.storage)
   signals.wake()
   const deadline = Date.now() + Math.max(0, options.timeoutMs)

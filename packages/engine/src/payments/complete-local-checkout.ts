@@ -1,11 +1,24 @@
 import { randomBytes } from 'node:crypto'
+import { z } from 'zod'
 import type { EngineContext } from '../context'
+import { parseInput } from '../errors/zod-issues'
 import type { PaymentProvider } from '../ports/payment-provider'
 import { getCheckoutSession } from './get-checkout-session'
 import { handlePaymentEvent } from './handle-payment-event'
 import { LOCAL_PAYMENT_PROVIDER } from './local-payment-provider'
 import { type MintForPaymentReturnType, settlePayment } from './mint-for-payment'
 import { PaymentSessionNotFoundError } from './payment-errors'
+
+export const completeLocalCheckoutParametersSchema = z.object({ sessionId: z.string() })
+
+export type CompleteLocalCheckoutParameters = z.input<typeof completeLocalCheckoutParametersSchema>
+
+export type CompleteLocalCheckoutOptions = {
+  /** The local payment provider (its session is marked paid). */
+  provider: PaymentProvider
+  /** How long to wait for the mint before redirecting; default 20 s. */
+  mintWaitMs?: number
+}
 
 export type CompleteLocalCheckoutReturnType = {
   /** Where to send the payer: the session's successUrl, `{CHECKOUT_SESSION_ID}` filled in. */
@@ -24,10 +37,11 @@ export const fillSessionId = (url: string, sessionId: string) => url.replaceAll(
  */
 export async function completeLocalCheckout(
   ctx: EngineContext,
-  params: { sessionId: string },
-  options: { provider: PaymentProvider; mintWaitMs?: number },
+  params: CompleteLocalCheckoutParameters,
+  options: CompleteLocalCheckoutOptions,
 ): Promise<CompleteLocalCheckoutReturnType> {
-  const session = await getCheckoutSession(ctx, { sessionId: params.sessionId, provider: LOCAL_PAYMENT_PROVIDER })
+  const { sessionId } = parseInput(completeLocalCheckoutParametersSchema, params)
+  const session = await getCheckoutSession(ctx, { sessionId, provider: LOCAL_PAYMENT_PROVIDER })
   await ctx.storage.payments.markCheckoutSessionPaid({
     id: session.id,
     paymentIntentId: `pi_local_${randomBytes(12).toString('hex')}`,

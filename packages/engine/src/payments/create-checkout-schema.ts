@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { brandIdSchema } from '../schemas/brand-id'
 import { emailSchema } from '../schemas/email'
+import { wireFormats } from '../schemas/wire-formats'
 
 /** create-checkout amount bounds, USD cents: $0.50 (Stripe's minimum charge) to $10,000. */
 export const MIN_CHECKOUT_CENTS = 50
@@ -23,10 +24,11 @@ const redirectUrl = (field: string) =>
     })
 
 /**
- * Body of POST /loyalty-api/create-checkout. Unknown keys are stripped; strings are expected to have
- * had control characters removed already. `userEmail` comes out normalised, `currency` lowercase.
+ * Body of `POST /loyalty-api/create-checkout` (`amount` in USD cents): what `createCheckout` parses.
+ * Unknown keys are stripped; the operation removes control characters first. `userEmail` comes out
+ * normalised, `currency` lowercase.
  */
-export const createCheckoutSchema = z.object({
+export const createCheckoutParametersSchema = z.object({
   /** The brand id: a lowercase 0x address. */
   brandId: required('brandId').pipe(brandIdSchema),
   /** The price in USD cents, 50 to 1,000,000 (1 USD = 1000 tokens). */
@@ -51,4 +53,19 @@ export const createCheckoutSchema = z.object({
   cancelUrl: redirectUrl('cancelUrl'),
 })
 
-export type CreateCheckoutInput = z.infer<typeof createCheckoutSchema>
+export type CreateCheckoutParameters = z.input<typeof createCheckoutParametersSchema>
+
+/** 200 body of `POST /loyalty-api/create-checkout`. */
+export const createCheckoutResponseSchema = z.object({
+  success: z.literal(true),
+  /** The payment page to send the payer to (absolute URL). */
+  checkoutUrl: z.url(),
+  /** The checkout session; payment-mint takes it once the session is paid. */
+  sessionId: z.string(),
+  /** The buyer's custodial wallet that the tokens are minted to. */
+  walletAddress: wireFormats.address,
+  /** Tokens the session mints once paid (1 USD = 1000 tokens). */
+  tokenAmount: wireFormats.count,
+  /** The price in USD (amount / 100). */
+  usdAmount: z.number(),
+})

@@ -1,3 +1,4 @@
+import type { z } from 'zod'
 import { requireBrand } from '../brands/require-brand'
 import type { EngineContext } from '../context'
 import { ConflictError, ValidationError } from '../errors/common-errors'
@@ -7,7 +8,7 @@ import type { PaymentProvider } from '../ports/payment-provider'
 import type { CheckoutSessionRecord } from '../ports/payment-store'
 import { stripControlCharacters } from '../text/strip-control-characters'
 import { getOrCreateWallet } from '../wallets/get-or-create-wallet'
-import { type CreateCheckoutInput, createCheckoutSchema } from './create-checkout-schema'
+import { type CreateCheckoutParameters, createCheckoutParametersSchema } from './create-checkout-schema'
 import { PaymentProviderError } from './payment-errors'
 import { formatUsdCents, tokensForCents } from './usd-amount'
 
@@ -41,10 +42,10 @@ export type CreateCheckoutReturnType = {
  */
 export async function createCheckout(
   ctx: EngineContext,
-  body: unknown,
+  params: CreateCheckoutParameters,
   options: CreateCheckoutOptions,
 ): Promise<CreateCheckoutReturnType> {
-  const input = parseInput(createCheckoutSchema, stripControlCharacters(body), 'Validation failed')
+  const input = parseInput(createCheckoutParametersSchema, stripControlCharacters(params), 'Validation failed')
   await requireBrand(ctx.storage, input.brandId)
   const wallet = await getOrCreateWallet(ctx, { kind: 'email', email: input.userEmail })
   const tokenAmount = tokensForCents(input.amount)
@@ -114,7 +115,11 @@ export async function createCheckout(
   return answer(created ? stored : checkSame(stored, input, key as string), wallet.created, created)
 }
 
-function checkSame(s: CheckoutSessionRecord, input: CreateCheckoutInput, key: string): CheckoutSessionRecord {
+function checkSame(
+  s: CheckoutSessionRecord,
+  input: z.output<typeof createCheckoutParametersSchema>,
+  key: string,
+): CheckoutSessionRecord {
   const same =
     s.brandId === input.brandId &&
     s.userEmail === input.userEmail &&

@@ -1,7 +1,9 @@
 import type { EngineContext } from '../context'
 import { isLoyaltyError } from '../errors/loyalty-error'
-import type { PaymentEvent, PaymentProvider } from '../ports/payment-provider'
+import { parseInput } from '../errors/zod-issues'
+import type { PaymentProvider } from '../ports/payment-provider'
 import { acceptPayment } from './accept-payment'
+import { type HandlePaymentEventParameters, handlePaymentEventParametersSchema } from './handle-payment-event-schema'
 import { recordRefunds } from './record-refunds'
 
 const SESSION_METADATA_CODES: ReadonlySet<string> = new Set([
@@ -9,6 +11,11 @@ const SESSION_METADATA_CODES: ReadonlySet<string> = new Set([
   'INVALID_AMOUNT',
   'AMOUNT_MISMATCH',
 ])
+
+export type HandlePaymentEventOptions = {
+  /** The provider the event came from (its sessions are read back through it). */
+  provider: PaymentProvider
+}
 
 export type HandlePaymentEventReturnType = {
   /** True when this event id was processed before: nothing was done again. */
@@ -29,9 +36,10 @@ export type HandlePaymentEventReturnType = {
  */
 export async function handlePaymentEvent(
   ctx: EngineContext,
-  event: PaymentEvent,
-  options: { provider: PaymentProvider },
+  params: HandlePaymentEventParameters,
+  options: HandlePaymentEventOptions,
 ): Promise<HandlePaymentEventReturnType> {
+  const event = parseInput(handlePaymentEventParametersSchema, params, 'Invalid payment event')
   const seen = await ctx.storage.payments.getEvent(event.id)
   if (seen) return { duplicate: true, outcome: seen.outcome }
 

@@ -1,6 +1,19 @@
 import { formatUnits } from 'viem'
+import { z } from 'zod'
 import type { EngineContext } from '../context'
+import { parseInput } from '../errors/zod-issues'
 import type { RefundClawbackRecord, RefundClawbackStatus } from '../ports/payment-store'
+
+export const listRefundClawbacksParametersSchema = z.object({
+  brandId: z.string().optional(),
+  status: z.enum(['awaiting_payment', 'pending', 'signed', 'confirmed'] satisfies RefundClawbackStatus[]).optional(),
+  /** Only confirmed refunds that could not claw back everything. */
+  shortfallOnly: z.boolean().optional(),
+  /** At most this many rows (1 to 1000, clamped), newest first; default 100. */
+  limit: z.number().optional(),
+})
+
+export type ListRefundClawbacksParameters = z.input<typeof listRefundClawbacksParametersSchema>
 
 export type RefundClawbackReport = {
   refundId: string
@@ -29,19 +42,15 @@ export type RefundClawbackReport = {
  */
 export async function listRefundClawbacks(
   ctx: EngineContext,
-  params: {
-    brandId?: string
-    status?: RefundClawbackStatus
-    shortfallOnly?: boolean
-    limit?: number
-  } = {},
+  params: ListRefundClawbacksParameters = {},
 ): Promise<RefundClawbackReport[]> {
+  const p = parseInput(listRefundClawbacksParametersSchema, params, 'Invalid refund query')
   const rows = await ctx.storage.payments.listRefunds({
-    brandId: params.brandId,
-    status: params.shortfallOnly ? 'confirmed' : params.status,
-    limit: Math.min(Math.max(1, params.limit ?? 100), 1000),
+    brandId: p.brandId,
+    status: p.shortfallOnly ? 'confirmed' : p.status,
+    limit: Math.min(Math.max(1, p.limit ?? 100), 1000),
   })
-  return rows.filter((r) => !params.shortfallOnly || BigInt(r.shortfallWei ?? '0') > 0n).map(toReport)
+  return rows.filter((r) => !p.shortfallOnly || BigInt(r.shortfallWei ?? '0') > 0n).map(toReport)
 }
 
 function toReport(r: RefundClawbackRecord): RefundClawbackReport {

@@ -1,4 +1,3 @@
-import { z } from 'zod'
 import type { EngineContext } from '../context'
 import { parseInput } from '../errors/zod-issues'
 import { waitForMint } from '../minting/wait-for-mint'
@@ -6,17 +5,7 @@ import type { PaymentProvider } from '../ports/payment-provider'
 import type { PaymentRecord } from '../ports/payment-store'
 import { stripControlCharacters } from '../text/strip-control-characters'
 import { acceptPayment } from './accept-payment'
-
-/** Body of POST /loyalty-api/payment-mint. */
-export const paymentMintSchema = z.object({
-  /** The paid checkout session (create-checkout's `sessionId`). */
-  sessionId: z
-    .string({
-      error: (issue) => (issue.input === undefined ? 'sessionId is required' : 'sessionId must be a string'),
-    })
-    .trim()
-    .regex(/^[A-Za-z0-9_-]{1,190}$/, { error: 'must be a checkout session id (letters, digits, _ and -)' }),
-})
+import { type MintForPaymentParameters, mintForPaymentParametersSchema } from './mint-for-payment-schema'
 
 export type MintForPaymentOptions = {
   provider: PaymentProvider
@@ -46,10 +35,10 @@ export type MintForPaymentReturnType = {
  */
 export async function mintForPayment(
   ctx: EngineContext,
-  body: unknown,
+  params: MintForPaymentParameters,
   options: MintForPaymentOptions,
 ): Promise<MintForPaymentReturnType> {
-  const { sessionId } = parseInput(paymentMintSchema, stripControlCharacters(body), 'Validation failed')
+  const { sessionId } = parseInput(mintForPaymentParametersSchema, stripControlCharacters(params), 'Validation failed')
   const { payment, created } = await acceptPayment(ctx, sessionId, options)
   return settlePayment(ctx, payment, !created, options.mintWaitMs ?? 20_000)
 }
@@ -61,7 +50,7 @@ export async function settlePayment(
   alreadyProcessed: boolean,
   mintWaitMs: number,
 ): Promise<MintForPaymentReturnType> {
-  const mint = await waitForMint(ctx, payment.mintJobId, { timeoutMs: mintWaitMs })
+  const mint = await waitForMint(ctx, { jobId: payment.mintJobId }, { timeoutMs: mintWaitMs })
   const txHash = mint.status === 'confirmed' ? (mint.txHash ?? null) : null
   const explorer = ctx.chain?.explorerUrl
   return {

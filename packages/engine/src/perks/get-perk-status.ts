@@ -1,13 +1,13 @@
-import { z } from 'zod'
 import type { EngineContext } from '../context'
 import { UnavailableError } from '../errors/common-errors'
 import { parseInput } from '../errors/zod-issues'
-import { perkIdSchema } from './perk-id-schema'
+import { type GetPerkStatusParameters, getPerkStatusParametersSchema } from './get-perk-status-schema'
 import { readBrandPerkToken } from './read-brand-perk-token'
 
-export const getPerkStatusParametersSchema = z.object({ collectionId: perkIdSchema, tokenId: perkIdSchema })
-
-export type GetPerkStatusParameters = z.input<typeof getPerkStatusParametersSchema>
+export type GetPerkStatusOptions = {
+  /** The brand that signed the request (`verifyBrandSignature`): only its collections are served. */
+  brandId: string
+}
 
 export type PerkTokenStatus = {
   collectionId: string
@@ -44,12 +44,12 @@ export function perkTokenStatus(t: {
 /** Owner, charges remaining and total, and claim time of a perk token of one of the brand's collections (read from the chain). */
 export async function getPerkStatus(
   ctx: EngineContext,
-  auth: { brandId: string },
   params: GetPerkStatusParameters,
+  options: GetPerkStatusOptions,
 ): Promise<PerkTokenStatus & { success: true }> {
   const p = parseInput(getPerkStatusParametersSchema, params, 'Invalid perk status query')
   const chain = ctx.chain
   if (!chain) throw new UnavailableError('The chain is not available', 'CHAIN_UNAVAILABLE')
-  const token = await readBrandPerkToken(chain, { brandId: auth.brandId, ...p })
+  const token = await readBrandPerkToken(chain, { brandId: options.brandId, ...p })
   return { success: true, ...perkTokenStatus(token) }
 }

@@ -1,21 +1,15 @@
 import { perkCollectionAbi } from '@loyaltykit/contracts'
-import { z } from 'zod'
 import type { EngineContext } from '../context'
 import { UnavailableError } from '../errors/common-errors'
 import { parseInput } from '../errors/zod-issues'
 import { type PerkTokenStatus, perkTokenStatus } from './get-perk-status'
-import { perkIdSchema } from './perk-id-schema'
+import { type ListPerkHoldersParameters, listPerkHoldersParametersSchema } from './list-perk-holders-schema'
 import { readBrandPerkCollection, readPerkToken } from './read-brand-perk-token'
 
-export const listPerkHoldersParametersSchema = z.object({
-  collectionId: perkIdSchema,
-  /** Page size; default 50, max 200. */
-  limit: z.coerce.number().int().min(1).max(200).optional().default(50),
-  /** Tokens to skip (claim order); default 0. */
-  offset: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional().default(0),
-})
-
-export type ListPerkHoldersParameters = z.input<typeof listPerkHoldersParametersSchema>
+export type ListPerkHoldersOptions = {
+  /** The brand that signed the request (`verifyBrandSignature`): only its collections are served. */
+  brandId: string
+}
 
 export type ListPerkHoldersReturnType = {
   success: true
@@ -37,13 +31,13 @@ export type ListPerkHoldersReturnType = {
  */
 export async function listPerkHolders(
   ctx: EngineContext,
-  auth: { brandId: string },
   params: ListPerkHoldersParameters,
+  options: ListPerkHoldersOptions,
 ): Promise<ListPerkHoldersReturnType> {
   const p = parseInput(listPerkHoldersParametersSchema, params, 'Invalid perk holders query')
   const chain = ctx.chain
   if (!chain) throw new UnavailableError('The chain is not available', 'CHAIN_UNAVAILABLE')
-  const collection = await readBrandPerkCollection(chain, { brandId: auth.brandId, collectionId: p.collectionId })
+  const collection = await readBrandPerkCollection(chain, { brandId: options.brandId, collectionId: p.collectionId })
   const known = await ctx.storage.perks.getByCollectionId(Number(p.collectionId))
   const logs = await chain.publicClient.getContractEvents({
     address: chain.contracts.perkCollection,

@@ -1,6 +1,5 @@
 import { perkCollectionAbi } from '@loyaltykit/contracts'
 import { encodeFunctionData, type Hash, parseEventLogs } from 'viem'
-import { z } from 'zod'
 import type { EngineContext } from '../context'
 import { UnavailableError } from '../errors/common-errors'
 import { parseInput } from '../errors/zod-issues'
@@ -8,23 +7,13 @@ import { decodeRelayRevert } from '../relay/decode-relay-revert'
 import { TransactionFailedError } from '../relay/relay-errors'
 import { relaySenderOf } from '../relay/relay-sender-of'
 import { PerkChargesError } from './perk-errors'
-import { perkIdSchema } from './perk-id-schema'
 import { readBrandPerkToken } from './read-brand-perk-token'
+import { type RedeemPerkChargesParameters, redeemPerkChargesParametersSchema } from './redeem-perk-charges-schema'
 
-export const redeemPerkChargesParametersSchema = z.object({
-  collectionId: perkIdSchema,
-  tokenId: perkIdSchema,
-  /** Charges to use; default 1. */
-  charges: z.coerce
-    .number()
-    .int()
-    .positive()
-    .max(2 ** 32 - 1)
-    .optional()
-    .default(1),
-})
-
-export type RedeemPerkChargesParameters = z.input<typeof redeemPerkChargesParametersSchema>
+export type RedeemPerkChargesOptions = {
+  /** The brand that signed the request (`verifyBrandSignature`): only its collections are served. */
+  brandId: string
+}
 
 export type RedeemPerkChargesReturnType = {
   success: true
@@ -49,13 +38,13 @@ export type RedeemPerkChargesReturnType = {
  */
 export async function redeemPerkCharges(
   ctx: EngineContext,
-  auth: { brandId: string },
   params: RedeemPerkChargesParameters,
+  options: RedeemPerkChargesOptions,
 ): Promise<RedeemPerkChargesReturnType> {
   const p = parseInput(redeemPerkChargesParametersSchema, params, 'Invalid perk redemption')
   const chain = ctx.chain
   if (!chain) throw new UnavailableError('The chain is not available', 'CHAIN_UNAVAILABLE')
-  const token = await readBrandPerkToken(chain, { brandId: auth.brandId, ...p })
+  const token = await readBrandPerkToken(chain, { brandId: options.brandId, ...p })
   const ids = { collectionId: p.collectionId.toString(), tokenId: p.tokenId.toString() }
   if (token.chargesRemaining < p.charges) {
     throw new PerkChargesError({ ...ids, requested: p.charges, chargesRemaining: token.chargesRemaining })
@@ -87,7 +76,7 @@ export async function redeemPerkCharges(
     gas: (gas * 120n) / 100n,
     functionName: 'useCharges',
     userAddress: null,
-    brandId: auth.brandId,
+    brandId: options.brandId,
   })
   if (outcome.receipt.status !== 'success') {
     try {
@@ -108,7 +97,7 @@ export async function redeemPerkCharges(
     })
   }
   const used = parseEventLogs({ abi: perkCollectionAbi, eventName: 'ChargesUsed', logs: outcome.receipt.logs })[0]
-  ctx.logger.info({ brandId: auth.brandId, ...ids, charges: p.charges }, 'perk charges used')
+  ctx.logger.info({ brandId: options.brandId, ...ids, charges: p.charges }, 'perk charges used')
   return {
     success: true,
     ...ids,

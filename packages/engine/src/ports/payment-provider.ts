@@ -1,3 +1,6 @@
+import type { z } from 'zod'
+import type { handlePaymentEventParametersSchema, providerRefundSchema } from '../payments/handle-payment-event-schema'
+
 /**
  * A payment processor that sells points through hosted checkout sessions: Stripe (server-express's
  * adapter over the `stripe` package) or the embedded local provider (`createLocalPaymentProvider`).
@@ -60,46 +63,7 @@ export type CheckoutSession = {
 }
 
 /** A refund of a charge, as listed by the provider. */
-export type ProviderRefund = {
-  id: string
-  /** Integer minor units (cents). */
-  amountCents: number
-  status: 'succeeded' | 'pending' | 'requires_action' | 'failed' | 'canceled'
-  /** Epoch milliseconds (orders the refunds of one charge). */
-  createdAt: number
-}
+export type ProviderRefund = z.output<typeof providerRefundSchema>
 
 /** The provider events the engine acts on, normalised by the adapter (Stripe's event names). */
-export type PaymentEvent =
-  | {
-      /** The provider's event id (`evt_…`): a redelivered event carries the same id. */
-      id: string
-      type: 'checkout.session.completed' | 'checkout.session.async_payment_succeeded'
-      sessionId: string
-    }
-  | {
-      id: string
-      type: 'payment_intent.succeeded'
-      paymentIntentId: string
-      amountCents: number
-      currency: string
-    }
-  | {
-      id: string
-      type: 'charge.refunded'
-      chargeId: string
-      paymentIntentId: string | null
-      /** The charge's amount, minor units. */
-      amountCents: number
-      /** Cumulative refunded amount of the charge, minor units. */
-      amountRefundedCents: number
-      currency: string
-      /** Every refund of the charge so far. */
-      refunds: ProviderRefund[]
-    }
-  | {
-      id: string
-      /** Any event the engine does not act on (acknowledged and recorded). */
-      type: 'other'
-      providerType: string
-    }
+export type PaymentEvent = z.output<typeof handlePaymentEventParametersSchema>

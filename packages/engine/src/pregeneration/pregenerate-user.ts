@@ -1,9 +1,11 @@
+import type { z } from 'zod'
 import type { EngineContext } from '../context'
 import { NotFoundError } from '../errors/common-errors'
 import type { RateLimitInfo } from '../errors/rate-limited-error'
 import { ensureIdentity } from '../identity/ensure-identity'
 import { OAUTH_PROVIDER_RULES } from './oauth-providers'
 import { parsePregenerateRequest } from './parse-pregenerate-request'
+import type { PregenerateUserParameters, pregenerateUserResponseSchema } from './pregenerate-user-schema'
 import {
   DEFAULT_PREGENERATION_LIMITS,
   enforcePregenerationLimits,
@@ -11,16 +13,7 @@ import {
 } from './pregeneration-limits'
 
 /** The spec's 200 body of `POST /loyalty-api/pregenerate-user`. */
-export type PregenerateUserResponse = {
-  success: true
-  wallet_address: string
-  privy_user_id: string
-  oauth_provider: string
-  oauth_user_id: string
-  created_new: boolean
-  message: string
-  next_steps: string[]
-}
+export type PregenerateUserResponse = z.output<typeof pregenerateUserResponseSchema>
 
 export type PregenerateUserReturnType = {
   response: PregenerateUserResponse
@@ -28,7 +21,10 @@ export type PregenerateUserReturnType = {
   rateLimit: RateLimitInfo
 }
 
-export type PregenerateUserOptions = { limits?: PregenerationLimits }
+export type PregenerateUserOptions = {
+  /** Per-brand limits; default the spec's 100 a minute and 10,000 a day. */
+  limits?: PregenerationLimits
+}
 
 /**
  * `POST /loyalty-api/pregenerate-user`: get-or-create the wallet of an OAuth identity before the user
@@ -40,10 +36,10 @@ export type PregenerateUserOptions = { limits?: PregenerationLimits }
  */
 export async function pregenerateUser(
   ctx: EngineContext,
-  body: unknown,
+  params: PregenerateUserParameters,
   options: PregenerateUserOptions = {},
 ): Promise<PregenerateUserReturnType> {
-  const req = parsePregenerateRequest(body, ctx.clock.now())
+  const req = parsePregenerateRequest(params, ctx.clock.now())
   if (!(await ctx.storage.brands.get(req.brandId))) {
     throw new NotFoundError('Brand not found', 'BRAND_NOT_FOUND', { brand_id: req.brandId })
   }

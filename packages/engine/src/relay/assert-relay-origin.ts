@@ -20,6 +20,6 @@ export async function assertRelayOrigin(
   }
   const normalized = origin.toLowerCase().replace(/\/+$/, '')
   if (options.allowedOrigins.includes(normalized)) return
-  if (hostOf(origin) && (await isKnownBrandOrigin(ctx, origin))) return
+  if (hostOf(origin) && (await isKnownBrandOrigin(ctx, { origin }))) return
   throw new OriginNotAllowedError(origin)
 }

@@ -4,7 +4,7 @@ import type { EngineContext } from '../context'
 import type { ChainPort } from '../ports/chain'
 import { decodeRelayRevert } from './decode-relay-revert'
 import { TransactionFailedError, TransactionNotAllowedError } from './relay-errors'
-import type { RelayPermit } from './relay-request-schema'
+import type { RelayPermit } from './relay-schema'
 import { relaySenderOf } from './relay-sender-of'
 
 /** Gas of a permit is estimated, with this headroom (percent). */

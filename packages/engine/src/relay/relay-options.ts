@@ -6,6 +6,10 @@ export const RELAY_MAX_FEE_PER_GAS = 100_000_000_000n
 export const RELAY_REQUESTS_PER_MINUTE_PER_IP = 100
 
 export type RelayOptions = {
+  /** The bearer access token (`Authorization: Bearer …`), verified on every call. */
+  accessToken?: string | undefined
+  /** The request's `Origin` header. */
+  origin?: string | undefined
   /**
    * Origins allowed besides the websites of registered brands (e.g. the server's own origin).
    * A request whose `Origin` is neither is refused (403 ORIGIN_NOT_ALLOWED).
@@ -28,7 +32,7 @@ export type RelayOptions = {
 }
 
 export type ResolvedRelayOptions = Required<
-  Omit<RelayOptions, 'userDailyGasBudget' | 'brandDailyGasBudget' | 'allowedOrigins'>
+  Omit<RelayOptions, 'accessToken' | 'origin' | 'userDailyGasBudget' | 'brandDailyGasBudget' | 'allowedOrigins'>
 > & {
   allowedOrigins: readonly string[]
   userDailyGasBudget: number | undefined

@@ -1,5 +1,6 @@
 import { pointsSaleAbi } from '@loyaltykit/contracts'
 import type { Address, Hash, Hex } from 'viem'
+import type { z } from 'zod'
 import { checkPurchaseConstraint } from '../constraints/check-purchase-constraint'
 import type { EngineContext } from '../context'
 import { UnavailableError } from '../errors/common-errors'
@@ -22,17 +23,8 @@ import {
   TransactionNotAllowedError,
 } from './relay-errors'
 import { type RelayOptions, resolveRelayOptions } from './relay-options'
-import { type RelayRequest, relayRequestSchema } from './relay-request-schema'
+import { type RelayParameters, relayParametersSchema } from './relay-schema'
 import { relaySenderOf } from './relay-sender-of'
-
-export type RelayParameters = {
-  /** The bearer access token (`Authorization: Bearer …`), verified on every call. */
-  accessToken: string | undefined
-  /** The request's `Origin` header. */
-  origin: string | undefined
-  /** The JSON body: the spec's relay request. */
-  request: unknown
-}
 
 /** The spec's relay result. */
 export type RelayResult = {
@@ -66,8 +58,9 @@ function requireChain(ctx: EngineContext): ChainPort {
   return ctx.chain
 }
 
-function parseRequest(input: unknown): RelayRequest {
-  const parsed = relayRequestSchema.safeParse(input ?? {})
+/** The spec's relay errors: a bad body is 400 MISSING_FIELDS with the fields, not a generic validation error. */
+function parseRequest(input: unknown): z.output<typeof relayParametersSchema> {
+  const parsed = relayParametersSchema.safeParse(input ?? {})
   if (!parsed.success) throw new RelayMissingFieldsError(toFieldIssues(parsed.error))
   return parsed.data
 }
@@ -139,9 +132,9 @@ export async function relay(
   options: RelayOptions = {},
 ): Promise<RelayReturnType> {
   const o = resolveRelayOptions(options)
-  const user = await verifyAccessToken(ctx, { token: params.accessToken ?? '' })
-  await assertRelayOrigin(ctx, params.origin, o)
-  const request = parseRequest(params.request)
+  const user = await verifyAccessToken(ctx, { token: options.accessToken ?? '' })
+  await assertRelayOrigin(ctx, options.origin, o)
+  const request = parseRequest(params)
   const chain = requireChain(ctx)
   const userAddress = request.userAddress
 

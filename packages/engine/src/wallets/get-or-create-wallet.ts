@@ -1,9 +1,19 @@
 import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts'
+import type { z } from 'zod'
 import type { EngineContext } from '../context'
 import { resolveWalletOwnerKey } from '../identity/resolve-wallet-owner-key'
 import type { Stores } from '../ports/storage'
-import type { WalletOwner } from '../ports/wallet-store'
-import { walletOwnerKey } from './wallet-owner-key'
+import { walletOwnerKey, walletOwnerSchema } from './wallet-owner-key'
+
+/** The wallet's owner: an email, or an OAuth identity (checked by `walletOwnerKey`). */
+export const getOrCreateWalletParametersSchema = walletOwnerSchema
+
+export type GetOrCreateWalletParameters = z.input<typeof getOrCreateWalletParametersSchema>
+
+export type GetOrCreateWalletOptions = {
+  /** The caller's transaction, when the wallet must commit with it. */
+  stores?: Stores
+}
 
 export type GetOrCreateWalletReturnType = {
   /** Lowercase 0x address. */
@@ -22,8 +32,8 @@ export type GetOrCreateWalletReturnType = {
  */
 export async function getOrCreateWallet(
   ctx: EngineContext,
-  owner: WalletOwner,
-  options: { stores?: Stores } = {},
+  owner: GetOrCreateWalletParameters,
+  options: GetOrCreateWalletOptions = {},
 ): Promise<GetOrCreateWalletReturnType> {
   const stores = options.stores ?? ctx.storage
   const { wallets } = stores

@@ -1,10 +1,18 @@
+import { z } from 'zod'
 import type { EngineContext } from '../context'
+import { parseInput } from '../errors/zod-issues'
 import type { WebhookEndpointRecord } from '../ports/webhook-store'
+
+/** Any string: an unknown brand has no endpoint. */
+export const getWebhookEndpointParametersSchema = z.object({ brandId: z.string() })
+
+export type GetWebhookEndpointParameters = z.input<typeof getWebhookEndpointParametersSchema>
 
 /** A brand's webhook endpoint (URL, enabled), never its secret; undefined when it has none. */
 export async function getWebhookEndpoint(
   ctx: EngineContext,
-  params: { brandId: string },
+  params: GetWebhookEndpointParameters,
 ): Promise<WebhookEndpointRecord | undefined> {
-  return ctx.storage.webhooks.getEndpoint(params.brandId)
+  const p = parseInput(getWebhookEndpointParametersSchema, params)
+  return ctx.storage.webhooks.getEndpoint(p.brandId)
 }

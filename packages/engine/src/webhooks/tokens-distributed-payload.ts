@@ -1,16 +1,8 @@
+import type { z } from 'zod'
+import type { tokensDistributedEventSchema } from './tokens-distributed-event-schema'
+
 /** Body of the `tokens_distributed` webhook: exactly the fields of spec 01 §6, in that order. */
-export type TokensDistributedPayload = {
-  event: 'tokens_distributed'
-  brandId: string
-  /** The user the reward counted against: the normalised email (or lowercase address) of the event. */
-  userId: string
-  email: string
-  walletAddress: string
-  tokenAmount: number
-  transactionHash: string
-  /** When the tokens were distributed (the mint's confirmation), epoch milliseconds. */
-  timestamp: number
-}
+export type TokensDistributedPayload = z.output<typeof tokensDistributedEventSchema>
 
 /** What the outbox row stores when the event is accepted; the mint completes the rest. */
 export type TokensDistributedFacts = Pick<

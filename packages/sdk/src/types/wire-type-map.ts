@@ -1,50 +1,51 @@
 // The source of the SDK's wire types: each one is the `z.input` (what a client may send) or `z.output`
-// (what the server answers) of a zod schema in the engine (packages/engine/src/schemas/wire). Type-only
-// imports: nothing of the engine or zod reaches the SDK's JavaScript. `scripts/generate-wire-types.ts`
+// (what the server answers) of a zod schema in the engine (each beside its operation; gathered in
+// packages/engine/src/schemas/index.ts). Type-only imports: nothing of the engine or zod reaches the
+// SDK's JavaScript. `scripts/generate-wire-types.ts`
 // expands this map into plain TypeScript types (src/types/wire.ts), so the published declarations need
 // neither the engine nor zod; test/wire-types.test.ts fails when the two drift apart.
 import type {
   bulkEventFailureSchema,
   bulkEventResultSchema,
-  bulkEventsRequestSchema,
-  bulkEventsResponseSchema,
-  checkPerkStatusRequestSchema,
-  checkPerkStatusResponseSchema,
-  createCheckoutRequestSchema,
+  createCheckoutParametersSchema,
   createCheckoutResponseSchema,
   debugResponseSchema,
-  devLoginRequestSchema,
+  devLoginParametersSchema,
   devLoginResponseSchema,
   diagnosticResponseSchema,
-  eventConfigRequestSchema,
-  eventConfigResponseSchema,
   eventRewardSchema,
   eventRuleWireSchema,
+  getEventConfigParametersSchema,
+  getEventConfigResponseSchema,
+  getPerkStatusRequestSchema,
+  getPerkStatusResponseSchema,
+  getUserWalletResponseSchema,
   healthResponseSchema,
-  invalidateExternalApiRequestSchema,
-  invalidateExternalApiResponseSchema,
+  invalidateConstraintCacheParametersSchema,
+  invalidateConstraintCacheResponseSchema,
   listPerkHoldersRequestSchema,
   listPerkHoldersResponseSchema,
-  manualEventRequestSchema,
-  manualEventResponseSchema,
-  paymentMintRequestSchema,
-  paymentMintResponseSchema,
+  mintForPaymentParametersSchema,
+  mintForPaymentResponseSchema,
   perkHolderSchema,
   permitSchema,
-  pregenerateUserRequestSchema,
+  pregenerateUserParametersSchema,
   pregenerateUserResponseSchema,
-  redeemPerkRequestSchema,
-  redeemPerkResponseSchema,
-  relayPermitWireSchema,
+  processBulkEventsParametersSchema,
+  processBulkEventsResponseSchema,
+  processEventParametersSchema,
+  processEventResponseSchema,
+  redeemPerkChargesRequestSchema,
+  redeemPerkChargesResponseSchema,
+  relayRequestPermitSchema,
+  relayRequestSchema,
   relayResponseSchema,
-  relayWireRequestSchema,
   serviceStatusSchema,
-  signTypedDataRequestSchema,
-  signTypedDataResponseSchema,
+  signUserTypedDataParametersSchema,
+  signUserTypedDataResponseSchema,
   tokensDistributedEventSchema,
-  verifyDnsRequestSchema,
+  verifyDnsParametersSchema,
   verifyDnsResponseSchema,
-  walletResponseSchema,
 } from '@loyaltykit/engine'
 import type { z } from 'zod'
 
@@ -60,50 +61,50 @@ export type WireTypeMap = {
   /** Detection settings of an event rule (what `sdk.js` watches for). */
   DetectionConfig: z.output<typeof eventRuleWireSchema>['detectionConfig']
   EventRule: z.output<typeof eventRuleWireSchema>
-  EventConfigParams: z.input<typeof eventConfigRequestSchema>
-  EventConfigResponse: z.output<typeof eventConfigResponseSchema>
+  EventConfigParams: z.input<typeof getEventConfigParametersSchema>
+  EventConfigResponse: z.output<typeof getEventConfigResponseSchema>
   /**
    * Body of `POST /loyalty-api/manual-event` (and of each bulk-events item). From a backend pass
    * `domain` (the brand's website): there is no Origin header to take it from.
    */
-  ManualEventParams: z.input<typeof manualEventRequestSchema>
+  ManualEventParams: z.input<typeof processEventParametersSchema>
   EventReward: z.output<typeof eventRewardSchema>
-  ManualEventResponse: z.output<typeof manualEventResponseSchema>
-  BulkEventsParams: z.input<typeof bulkEventsRequestSchema>
+  ManualEventResponse: z.output<typeof processEventResponseSchema>
+  BulkEventsParams: z.input<typeof processBulkEventsParametersSchema>
   BulkEventFailure: z.output<typeof bulkEventFailureSchema>
   BulkEventResult: z.output<typeof bulkEventResultSchema>
-  BulkEventsResponse: z.output<typeof bulkEventsResponseSchema>
-  VerifyDnsParams: z.input<typeof verifyDnsRequestSchema>
+  BulkEventsResponse: z.output<typeof processBulkEventsResponseSchema>
+  VerifyDnsParams: z.input<typeof verifyDnsParametersSchema>
   VerifyDnsResponse: z.output<typeof verifyDnsResponseSchema>
 
   // Payments
-  CreateCheckoutParams: z.input<typeof createCheckoutRequestSchema>
+  CreateCheckoutParams: z.input<typeof createCheckoutParametersSchema>
   CreateCheckoutResponse: z.output<typeof createCheckoutResponseSchema>
-  PaymentMintParams: z.input<typeof paymentMintRequestSchema>
-  PaymentMintResponse: z.output<typeof paymentMintResponseSchema>
+  PaymentMintParams: z.input<typeof mintForPaymentParametersSchema>
+  PaymentMintResponse: z.output<typeof mintForPaymentResponseSchema>
 
   // Wallet pregeneration and constraint-cache invalidation
-  PregenerateUserParams: z.input<typeof pregenerateUserRequestSchema>
+  PregenerateUserParams: z.input<typeof pregenerateUserParametersSchema>
   PregenerateUserResponse: z.output<typeof pregenerateUserResponseSchema>
-  InvalidateExternalApiParams: z.input<typeof invalidateExternalApiRequestSchema>
-  InvalidateExternalApiResponse: z.output<typeof invalidateExternalApiResponseSchema>
+  InvalidateExternalApiParams: z.input<typeof invalidateConstraintCacheParametersSchema>
+  InvalidateExternalApiResponse: z.output<typeof invalidateConstraintCacheResponseSchema>
 
   // Identity (local provider) and the user's wallet
-  DevLoginParams: z.input<typeof devLoginRequestSchema>
+  DevLoginParams: z.input<typeof devLoginParametersSchema>
   DevLoginResponse: z.output<typeof devLoginResponseSchema>
-  WalletResponse: z.output<typeof walletResponseSchema>
-  SignTypedDataParams: z.input<typeof signTypedDataRequestSchema>
+  WalletResponse: z.output<typeof getUserWalletResponseSchema>
+  SignTypedDataParams: z.input<typeof signUserTypedDataParametersSchema>
   Permit: z.output<typeof permitSchema>
-  SignTypedDataResponse: z.output<typeof signTypedDataResponseSchema>
+  SignTypedDataResponse: z.output<typeof signUserTypedDataResponseSchema>
 
   // Relayer and perk charges
-  RelayPermit: z.output<typeof relayPermitWireSchema>
-  RelayParams: z.input<typeof relayWireRequestSchema>
+  RelayPermit: z.output<typeof relayRequestPermitSchema>
+  RelayParams: z.input<typeof relayRequestSchema>
   RelayResponse: z.output<typeof relayResponseSchema>
-  RedeemPerkParams: z.input<typeof redeemPerkRequestSchema>
-  RedeemPerkResponse: z.output<typeof redeemPerkResponseSchema>
-  CheckPerkStatusParams: z.input<typeof checkPerkStatusRequestSchema>
-  CheckPerkStatusResponse: z.output<typeof checkPerkStatusResponseSchema>
+  RedeemPerkParams: z.input<typeof redeemPerkChargesRequestSchema>
+  RedeemPerkResponse: z.output<typeof redeemPerkChargesResponseSchema>
+  CheckPerkStatusParams: z.input<typeof getPerkStatusRequestSchema>
+  CheckPerkStatusResponse: z.output<typeof getPerkStatusResponseSchema>
   PerkHolder: z.output<typeof perkHolderSchema>
   ListPerkHoldersParams: z.input<typeof listPerkHoldersRequestSchema>
   ListPerkHoldersResponse: z.output<typeof listPerkHoldersResponseSchema>

@@ -1,10 +1,9 @@
-import type { Engine, Logger } from '@loyaltykit/engine'
+import type { Engine, IdentityProbe, Logger } from '@loyaltykit/engine'
 import express, { type Express, type Router } from 'express'
 import helmet from 'helmet'
 import { constraintRoutes } from '../constraints/constraint-routes'
 import { type EventRoutesOptions, eventRoutes } from '../events/event-routes'
 import { healthRoutes } from '../health/health-routes'
-import { type IdentityProbe, localIdentityProvider } from '../health/probe-services'
 import { accessLog } from '../http/access-log'
 import { cors } from '../http/cors'
 import { enterRequestScope } from '../http/enter-request-scope'
@@ -35,7 +34,7 @@ export type CreateAppParameters = {
     /** Max JSON body; default 10 KB (the spec's limit). */
     bodyLimitBytes?: number
   }
-  /** Identity provider probed by health; default the local provider (always connected). */
+  /** Identity provider probed by health; default the engine's (the local provider is always connected). */
   identity?: IdentityProbe
   /** The event handler surface (event-config, manual-event, bulk-events, verify-dns, sdk.js) and CORS. */
   eventHandler?: EventRoutesOptions & { corsOrigins: readonly string[] }
@@ -58,7 +57,6 @@ export type CreateAppParameters = {
  */
 export function createApp(p: CreateAppParameters): Express {
   const bodyLimitBytes = p.config.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES
-  const { storage, chain } = p.engine.ctx
   const app = express()
   app.set('trust proxy', p.config.trustProxy ?? false)
   app.set('etag', false)
@@ -68,20 +66,13 @@ export function createApp(p: CreateAppParameters): Express {
   app.use(enterRequestScope())
   app.use(accessLog())
   app.use(helmet({ crossOriginResourcePolicy: false }))
-  const corsMiddleware = p.eventHandler ? cors(p.engine.ctx, { serviceOrigins: p.eventHandler.corsOrigins }) : undefined
+  const corsMiddleware = p.eventHandler ? cors(p.engine, { serviceOrigins: p.eventHandler.corsOrigins }) : undefined
   // Relayer (docs/relayer.md): its /relay CORS answers preflights before the app-wide CORS.
   const relayer = p.relayer ? relayRoutes(p.engine, p.relayer) : undefined
   if (relayer) app.use(relayer.cors)
   if (corsMiddleware) app.use(corsMiddleware)
 
-  app.use(
-    healthRoutes({
-      storage,
-      chain,
-      identity: p.identity ?? p.engine.ctx.identity?.provider ?? localIdentityProvider,
-      timeoutMs: p.config.healthTimeoutMs ?? 2000,
-    }),
-  )
+  app.use(healthRoutes(p.engine, { identity: p.identity, timeoutMs: p.config.healthTimeoutMs ?? 2000 }))
 
   // bulk-events carries up to 100 events: its own, larger limit (documented in docs/api/bulk-events.md).
   if (p.eventHandler) app.use('/loyalty-api/bulk-events', jsonBody(BULK_BODY_LIMIT_BYTES))
@@ -95,12 +86,12 @@ export function createApp(p: CreateAppParameters): Express {
   // not: it dedups by event id. Error surfaces (and the wallet API's CORS) come first so its answers
   // render in the endpoint's shape and reach browsers (the routers declare the same for themselves).
   app.use(PREGENERATION_PATH, errorSurface('pregeneration'))
-  app.use(IDENTITY_PATHS, errorSurface('generic'), walletCors(p.engine.ctx))
+  app.use(IDENTITY_PATHS, errorSurface('generic'), walletCors(p.engine))
   if (relayer) app.use(relayer.paths, errorSurface('relayer'))
   app.use(
     idempotency({
       ...(p.idempotency ?? IDEMPOTENCY_DEFAULTS),
-      store: storage.idempotency,
+      store: p.engine.ctx.storage.idempotency,
       vault: p.engine.ctx.keyVault,
       clock: p.engine.ctx.clock,
     }),

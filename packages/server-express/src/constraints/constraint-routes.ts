@@ -1,10 +1,4 @@
-import {
-  AuthenticationError,
-  type Engine,
-  invalidateConstraintCache,
-  type invalidateExternalApiResponseSchema,
-  verifyApiKey,
-} from '@loyaltykit/engine'
+import { AuthenticationError, type Engine, type invalidateConstraintCacheResponseSchema } from '@loyaltykit/engine'
 import { type Request, type Response, Router } from 'express'
 import type { z } from 'zod'
 import { bearerToken } from '../http/bearer-token'
@@ -17,7 +11,6 @@ import { bearerToken } from '../http/bearer-token'
  * `{ success, message, invalidated_count }`; failures `{ success: false, error, … }`.
  */
 export function constraintRoutes(engine: Engine): Router {
-  const { ctx } = engine
   const router = Router()
 
   const brandOf = async (req: Request, required: boolean): Promise<string | undefined> => {
@@ -26,7 +19,7 @@ export function constraintRoutes(engine: Engine): Router {
       if (required) throw new AuthenticationError('Missing Authorization: Bearer <API_KEY>', 'missing_api_key')
       return undefined
     }
-    const record = await verifyApiKey(ctx, { apiKey, scope: 'constraints' })
+    const record = await engine.apiKeys.verify({ apiKey, scope: 'constraints' })
     if (!record) throw new AuthenticationError('Invalid API key', 'invalid_api_key')
     return record.brandId
   }
@@ -34,8 +27,8 @@ export function constraintRoutes(engine: Engine): Router {
   const invalidate = (required: boolean) => async (req: Request, res: Response) => {
     const brandId = await brandOf(req, required)
     res.setHeader('Cache-Control', 'no-store')
-    const result = await invalidateConstraintCache(ctx, req.body, brandId === undefined ? {} : { brandId })
-    res.json(result satisfies z.infer<typeof invalidateExternalApiResponseSchema>)
+    const result = await engine.constraints.invalidate(req.body, { brandId })
+    res.json(result satisfies z.infer<typeof invalidateConstraintCacheResponseSchema>)
   }
 
   router.post('/constraint-updater/invalidate-external-api', invalidate(true))

@@ -1,19 +1,14 @@
 import { readFile } from 'node:fs/promises'
-import type {
-  bulkEventsResponseSchema,
-  eventConfigResponseSchema,
-  manualEventResponseSchema,
-  verifyDnsResponseSchema,
-} from '@loyaltykit/engine'
 import {
   type DnsResolver,
   type Engine,
-  getEventConfig,
+  type GetEventConfigParameters,
+  type getEventConfigResponseSchema,
   NotFoundError,
-  processBulkEvents,
-  processEvent,
+  type processBulkEventsResponseSchema,
+  type processEventResponseSchema,
   type SettledEvent,
-  verifyDns,
+  type verifyDnsResponseSchema,
 } from '@loyaltykit/engine'
 import { type Request, Router } from 'express'
 import type { z } from 'zod'
@@ -54,7 +49,7 @@ function eventBody(e: SettledEvent) {
       walletAddress: e.walletAddress,
       transactionHash: e.transactionHash,
     },
-  } satisfies z.infer<typeof manualEventResponseSchema>
+  } satisfies z.infer<typeof processEventResponseSchema>
 }
 
 const sdkNotBuilt = () =>
@@ -64,10 +59,10 @@ const origin = (req: Request) => (typeof req.headers.origin === 'string' ? req.h
 
 /**
  * The event handler surface: event-config, manual-event, bulk-events, verify-dns and `sdk.js`. Each
- * route parses, calls one engine operation and serialises; every rule lives in the engine.
+ * route passes its input to one `engine.events` operation (which validates it) and serialises; every
+ * rule lives in the engine.
  */
 export function eventRoutes(engine: Engine, options: EventRoutesOptions): Router {
-  const { ctx } = engine
   const router = Router()
   const eventOptions = (req: Request) => ({
     origin: origin(req),
@@ -77,30 +72,31 @@ export function eventRoutes(engine: Engine, options: EventRoutesOptions): Router
   })
 
   router.get('/loyalty-api/event-config', async (req, res) => {
-    const config = await getEventConfig(ctx, { brandId: req.query.brandId }, { ttlMs: options.eventConfigTtlMs })
+    const params = { brandId: req.query.brandId } as GetEventConfigParameters
+    const config = await engine.events.getConfig(params, { ttlMs: options.eventConfigTtlMs })
     const etag = `W/"${config.version}"`
     res.setHeader('Cache-Control', `public, max-age=${options.eventConfigMaxAgeSeconds}`)
     res.setHeader('ETag', etag)
     if (req.headers['if-none-match'] === etag) return void res.status(304).end()
     const { version: _version, ...body } = config
-    res.json(body satisfies z.infer<typeof eventConfigResponseSchema>)
+    res.json(body satisfies z.infer<typeof getEventConfigResponseSchema>)
   })
 
   router.post('/loyalty-api/manual-event', async (req, res) => {
-    const event = await processEvent(ctx, req.body, eventOptions(req))
+    const event = await engine.events.process(req.body, eventOptions(req))
     res.json(eventBody(event))
   })
 
   router.post('/loyalty-api/bulk-events', async (req, res) => {
-    const result = await processBulkEvents(ctx, req.body, eventOptions(req))
+    const result = await engine.events.processBulk(req.body, eventOptions(req))
     res.json({
       ...result,
       results: result.results.map((r) => (r.success ? eventBody(r) : r)),
-    } satisfies z.infer<typeof bulkEventsResponseSchema>)
+    } satisfies z.infer<typeof processBulkEventsResponseSchema>)
   })
 
   router.post('/loyalty-api/verify-dns', async (req, res) => {
-    const result = await verifyDns(ctx, req.body, { resolver: options.dnsResolver })
+    const result = await engine.events.verifyDns(req.body, { resolver: options.dnsResolver })
     res.json(result satisfies z.infer<typeof verifyDnsResponseSchema>)
   })
 

@@ -1,26 +1,25 @@
 import { hostname } from 'node:os'
 import type {
-  ChainPort,
+  CheckHealthReturnType,
   debugResponseSchema,
   diagnosticResponseSchema,
+  Engine,
   healthResponseSchema,
+  IdentityProbe,
   Logger,
-  Storage,
 } from '@loyaltykit/engine'
 import { Router } from 'express'
 import type { z } from 'zod'
 import '../http/request-context'
 import { SERVER_VERSION } from '../server-version'
-import { type IdentityProbe, probeServices, type ServiceReport } from './probe-services'
 
 export type HealthRoutesParameters = {
-  storage: Storage
-  chain: ChainPort | undefined
-  identity: IdentityProbe
+  /** The identity provider to probe; default the engine's. */
+  identity?: IdentityProbe | undefined
   timeoutMs: number
 }
 
-function overall(r: ServiceReport): 'healthy' | 'degraded' {
+function overall(r: CheckHealthReturnType): 'healthy' | 'degraded' {
   return r.database === 'connected' && r.blockchain === 'connected' && r.identity === 'connected'
     ? 'healthy'
     : 'degraded'
@@ -34,10 +33,13 @@ function overall(r: ServiceReport): 'healthy' | 'degraded' {
  * - diagnostic: always 200 (it is a report), same probes.
  * - debug: echoes how the request arrived.
  */
-export function healthRoutes(p: HealthRoutesParameters): Router {
+export function healthRoutes(engine: Engine, p: HealthRoutesParameters): Router {
   const router = Router()
   const probe = async (log: Logger) => {
-    const report = await probeServices(p)
+    const report = await engine.health.check(
+      {},
+      { timeoutMs: p.timeoutMs, ...(p.identity ? { identity: p.identity } : {}) },
+    )
     if (Object.keys(report.failures).length > 0) log.warn({ failures: report.failures }, 'service probe failed')
     return report
   }

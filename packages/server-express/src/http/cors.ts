@@ -1,4 +1,4 @@
-import { type EngineContext, hostOf, isDomainAuthorized, isKnownBrandOrigin } from '@loyaltykit/engine'
+import { type Engine, hostOf } from '@loyaltykit/engine'
 import type { RequestHandler, Response } from 'express'
 import { brandIdOf } from './brand-id-of'
 
@@ -25,7 +25,7 @@ function allow(res: Response, origin: string): void {
  * then checked against its brand. Mounted twice: before every route (preflights, query brandIds) and
  * after the JSON body parser (body brandIds); the second pass only acts when the first did not allow.
  */
-export function cors(ctx: EngineContext, options: CorsOptions): RequestHandler {
+export function cors(engine: Engine, options: CorsOptions): RequestHandler {
   const serviceHosts = new Set(options.serviceOrigins.map((o) => o.toLowerCase().replace(/\/$/, '')))
   const isService = (origin: string) => serviceHosts.has(origin.toLowerCase())
   return async (req, res, next) => {
@@ -38,7 +38,7 @@ export function cors(ctx: EngineContext, options: CorsOptions): RequestHandler {
     }
     try {
       if (req.method === 'OPTIONS') {
-        if (isService(origin) || (await isKnownBrandOrigin(ctx, origin))) {
+        if (isService(origin) || (await engine.brands.isKnownOrigin({ origin }))) {
           allow(res, origin)
           res.setHeader('Access-Control-Allow-Methods', ALLOW_METHODS)
           res.setHeader('Access-Control-Allow-Headers', ALLOW_HEADERS)
@@ -49,9 +49,7 @@ export function cors(ctx: EngineContext, options: CorsOptions): RequestHandler {
       if (isService(origin)) allow(res, origin)
       else {
         const brandId = brandIdOf(req)
-        const brand = brandId ? await ctx.storage.brands.get(brandId) : undefined
-        const host = hostOf(origin)
-        if (brand && host && isDomainAuthorized(host, brand.websites)) allow(res, origin)
+        if (brandId && (await engine.brands.ownsOrigin({ brandId, origin }))) allow(res, origin)
       }
       next()
     } catch (e) {

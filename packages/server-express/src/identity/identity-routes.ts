@@ -1,13 +1,9 @@
 import {
   AuthenticationError,
-  devLogin,
   type devLoginResponseSchema,
   type Engine,
-  getTokenBalance,
-  type signTypedDataResponseSchema,
-  signUserTypedData,
-  verifyAccessToken,
-  type walletResponseSchema,
+  type getUserWalletResponseSchema,
+  type signUserTypedDataResponseSchema,
 } from '@loyaltykit/engine'
 import { type Request, Router } from 'express'
 import type { z } from 'zod'
@@ -29,39 +25,30 @@ export const IDENTITY_PATHS = ['/auth/dev-login', '/wallet']
  * Errors: `{ error, message, code, details, requestId }`, 401 for a missing or bad token.
  */
 export function identityRoutes(engine: Engine): Router {
-  const { ctx } = engine
   const router = Router()
-  router.use(IDENTITY_PATHS, errorSurface('generic'), walletCors(ctx))
+  router.use(IDENTITY_PATHS, errorSurface('generic'), walletCors(engine))
 
   const user = (req: Request) => {
     const token = bearerToken(req)
     if (!token) throw new AuthenticationError('Missing Authorization: Bearer <access token>', 'missing')
-    return verifyAccessToken(ctx, { token })
+    return engine.identity.verifyAccessToken({ token })
   }
 
   router.post('/auth/dev-login', async (req, res) => {
     res.setHeader('Cache-Control', 'no-store')
-    res.json((await devLogin(ctx, req.body ?? {})) satisfies z.infer<typeof devLoginResponseSchema>)
+    res.json((await engine.identity.devLogin(req.body ?? {})) satisfies z.infer<typeof devLoginResponseSchema>)
   })
 
   router.get('/wallet', async (req, res) => {
-    const u = await user(req)
-    const balance = await getTokenBalance(ctx, u.walletAddress)
+    const wallet = await engine.identity.getWallet({}, { user: await user(req) })
     res.setHeader('Cache-Control', 'no-store')
-    res.json({
-      success: true,
-      userId: u.userId,
-      address: u.walletAddress,
-      custodial: u.custodial,
-      ...balance,
-    } satisfies z.infer<typeof walletResponseSchema>)
+    res.json({ success: true, ...wallet } satisfies z.infer<typeof getUserWalletResponseSchema>)
   })
 
   router.post('/wallet/sign-typed-data', async (req, res) => {
-    const u = await user(req)
-    const signed = await signUserTypedData(ctx, { user: u, typedData: req.body })
+    const signed = await engine.identity.signTypedData(req.body, { user: await user(req) })
     res.setHeader('Cache-Control', 'no-store')
-    res.json({ success: true, ...signed } satisfies z.infer<typeof signTypedDataResponseSchema>)
+    res.json({ success: true, ...signed } satisfies z.infer<typeof signUserTypedDataResponseSchema>)
   })
 
   return router

@@ -1,4 +1,4 @@
-import { type EngineContext, hostOf, isKnownBrandOrigin } from '@loyaltykit/engine'
+import { type Engine, hostOf } from '@loyaltykit/engine'
 import type { RequestHandler } from 'express'
 
 const EXPOSE_HEADERS = 'X-Request-Id, Idempotent-Replayed'
@@ -10,13 +10,13 @@ const EXPOSE_HEADERS = 'X-Request-Id, Idempotent-Replayed'
  * twice (before the idempotency middleware, which may answer a replay, and in the identity router);
  * the second pass does nothing once the first allowed the origin.
  */
-export function walletCors(ctx: EngineContext): RequestHandler {
+export function walletCors(engine: Engine): RequestHandler {
   return async (req, res, next) => {
     const origin = req.headers.origin
     if (typeof origin !== 'string' || !hostOf(origin) || res.getHeader('Access-Control-Allow-Origin')) return next()
     try {
       res.vary('Origin')
-      if (await isKnownBrandOrigin(ctx, origin)) {
+      if (await engine.brands.isKnownOrigin({ origin })) {
         res.setHeader('Access-Control-Allow-Origin', origin)
         res.setHeader('Access-Control-Expose-Headers', EXPOSE_HEADERS)
         if (req.method === 'OPTIONS') {

@@ -1,15 +1,12 @@
-import type { createCheckoutResponseSchema, paymentMintResponseSchema } from '@loyaltykit/engine'
 import {
-  completeLocalCheckout,
-  createCheckout,
+  type createCheckoutResponseSchema,
   type Engine,
   fillSessionId,
-  getCheckoutSession,
-  handlePaymentEvent,
+  type handlePaymentEventResponseSchema,
   LOCAL_PAYMENT_PROVIDER,
   LoyaltyError,
   type MintForPaymentReturnType,
-  mintForPayment,
+  type mintForPaymentResponseSchema,
   NotFoundError,
   type PaymentProvider,
   UnavailableError,
@@ -50,7 +47,7 @@ function paymentMintBody(r: MintForPaymentReturnType) {
     sessionId: r.sessionId,
     status: r.status,
     alreadyProcessed: r.alreadyProcessed,
-  } satisfies z.infer<typeof paymentMintResponseSchema>
+  } satisfies z.infer<typeof mintForPaymentResponseSchema>
 }
 
 /** A path-only URL (the local provider's) made absolute on the origin the client used. */
@@ -63,7 +60,6 @@ function absolute(url: string, req: Request): string {
  * local provider's dev-checkout page. Each route parses, calls one engine operation and serialises.
  */
 export function paymentRoutes(engine: Engine, options: PaymentRoutesOptions): PaymentRouters {
-  const { ctx } = engine
   const requireProvider = (): PaymentProvider => {
     if (options.provider) return options.provider
     throw new UnavailableError(
@@ -90,9 +86,14 @@ export function paymentRoutes(engine: Engine, options: PaymentRoutesOptions): Pa
       const raw: Buffer = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0)
       req.rawBody = raw
       const event = await provider.parseWebhook(raw, req.headers)
-      const result = await handlePaymentEvent(ctx, event, { provider })
+      const result = await engine.payments.handleEvent(event, { provider })
       req.log.info({ eventId: event.id, type: event.type, ...result }, 'payment webhook')
-      res.json({ received: true, eventId: event.id, duplicate: result.duplicate, outcome: result.outcome })
+      res.json({
+        received: true,
+        eventId: event.id,
+        duplicate: result.duplicate,
+        outcome: result.outcome,
+      } satisfies z.infer<typeof handlePaymentEventResponseSchema>)
     },
   )
 
@@ -113,7 +114,7 @@ export function paymentRoutes(engine: Engine, options: PaymentRoutesOptions): Pa
 
   const api = Router()
   api.post('/loyalty-api/create-checkout', async (req, res) => {
-    const result = await createCheckout(ctx, req.body, {
+    const result = await engine.payments.createCheckout(req.body, {
       provider: requireProvider(),
       idempotencyKey: req.get('Idempotency-Key') || undefined,
     })
@@ -128,13 +129,19 @@ export function paymentRoutes(engine: Engine, options: PaymentRoutesOptions): Pa
   })
 
   api.post('/loyalty-api/payment-mint', async (req, res) => {
-    const result = await mintForPayment(ctx, req.body, { provider: requireProvider(), mintWaitMs: options.mintWaitMs })
+    const result = await engine.payments.mintForPayment(req.body, {
+      provider: requireProvider(),
+      mintWaitMs: options.mintWaitMs,
+    })
     res.json(paymentMintBody(result))
   })
 
   api.get('/loyalty-api/dev-checkout/:sessionId', async (req, res) => {
     requireLocal()
-    const session = await getCheckoutSession(ctx, { sessionId: req.params.sessionId, provider: LOCAL_PAYMENT_PROVIDER })
+    const session = await engine.payments.getCheckoutSession({
+      sessionId: req.params.sessionId,
+      provider: LOCAL_PAYMENT_PROVIDER,
+    })
     res.setHeader('Content-Security-Policy', devCheckoutCsp(session))
     res.setHeader('Cache-Control', 'no-store')
     res.type('html').send(devCheckoutPage(session))
@@ -142,8 +149,7 @@ export function paymentRoutes(engine: Engine, options: PaymentRoutesOptions): Pa
 
   api.post('/loyalty-api/dev-checkout/:sessionId/pay', async (req, res) => {
     const provider = requireLocal()
-    const done = await completeLocalCheckout(
-      ctx,
+    const done = await engine.payments.completeLocalCheckout(
       { sessionId: req.params.sessionId },
       { provider, mintWaitMs: options.mintWaitMs },
     )
@@ -152,7 +158,10 @@ export function paymentRoutes(engine: Engine, options: PaymentRoutesOptions): Pa
 
   api.post('/loyalty-api/dev-checkout/:sessionId/cancel', async (req, res) => {
     requireLocal()
-    const session = await getCheckoutSession(ctx, { sessionId: req.params.sessionId, provider: LOCAL_PAYMENT_PROVIDER })
+    const session = await engine.payments.getCheckoutSession({
+      sessionId: req.params.sessionId,
+      provider: LOCAL_PAYMENT_PROVIDER,
+    })
     res.redirect(303, fillSessionId(session.cancelUrl, session.id))
   })
 

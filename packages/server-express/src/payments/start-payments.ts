@@ -1,11 +1,10 @@
-import { CLAWBACK_ROLE, pointsTokenAbi } from '@loyaltykit/contracts'
 import {
   type ClawbackWorker,
-  createClawbackWorker,
   createLocalPaymentProvider,
   type Engine,
   type Logger,
   type PaymentProvider,
+  type Storage,
 } from '@loyaltykit/engine'
 import type { PaymentConfig } from '../config/payments-section'
 import type { PaymentRoutesOptions } from './payment-routes'
@@ -26,18 +25,18 @@ export type StartedPayments = {
  * warns: refunds would be recorded but never clawed back. Stop it before closing the runtime.
  */
 export async function startPayments(
-  runtime: { engine: Engine },
+  runtime: { engine: Engine; storage: Storage },
   config: PaymentConfig,
   options: { mintWaitMs: number; logger: Logger; publicUrl?: string | undefined },
 ): Promise<StartedPayments> {
-  const { engine } = runtime
+  const { engine, storage } = runtime
   const { logger } = options
   const provider: PaymentProvider | undefined =
     config.provider === 'stripe'
       ? createStripePaymentProvider({ secretKey: config.secretKey, webhookSecret: config.webhookSecret })
       : config.provider === 'local'
         ? createLocalPaymentProvider({
-            stores: engine.ctx.storage,
+            stores: storage,
             ...(options.publicUrl
               ? { checkoutUrl: (id: string) => `${options.publicUrl}/loyalty-api/dev-checkout/${id}` }
               : {}),
@@ -45,26 +44,16 @@ export async function startPayments(
         : undefined
   logger.info({ provider: provider?.name ?? 'disabled' }, 'payments configured')
 
-  const chain = engine.ctx.chain
   let clawbacks: ClawbackWorker | undefined
-  if (chain && config.clawbacks) {
-    if (config.provider === 'stripe') {
-      const allowed = await chain.publicClient
-        .readContract({
-          address: chain.contracts.pointsToken,
-          abi: pointsTokenAbi,
-          functionName: 'hasRole',
-          args: [CLAWBACK_ROLE, chain.relayer.address],
-        })
-        .catch(() => undefined)
-      if (allowed === false) {
-        logger.warn(
-          { signer: chain.relayer.address },
-          'the relayer account lacks CLAWBACK_ROLE on the points token: refunds will be recorded but not clawed back',
-        )
-      }
+  const signer = config.clawbacks ? await engine.payments.getClawbackSigner() : undefined
+  if (signer) {
+    if (config.provider === 'stripe' && signer.hasClawbackRole === false) {
+      logger.warn(
+        { signer: signer.address },
+        'the relayer account lacks CLAWBACK_ROLE on the points token: refunds will be recorded but not clawed back',
+      )
     }
-    clawbacks = createClawbackWorker(engine.ctx)
+    clawbacks = engine.payments.createClawbackWorker()
     clawbacks.start()
   }
   return {

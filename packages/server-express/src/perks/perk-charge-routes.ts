@@ -1,10 +1,10 @@
 import type {
-  checkPerkStatusResponseSchema,
   Engine,
   GetPerkStatusParameters,
+  getPerkStatusResponseSchema,
   ListPerkHoldersParameters,
   listPerkHoldersResponseSchema,
-  redeemPerkResponseSchema,
+  redeemPerkChargesResponseSchema,
 } from '@loyaltykit/engine'
 import { type Request, Router } from 'express'
 import type { z } from 'zod'
@@ -41,21 +41,21 @@ export function perkChargeRoutes(engine: Engine, p: { basePath: string }): Route
   router.post(`${p.basePath}/redeem-perk`, async (req, res) => {
     const auth = await brand(req)
     noStore(res)
-    const result = await engine.perks.redeemCharges(auth, req.body ?? {})
-    res.json(result satisfies z.infer<typeof redeemPerkResponseSchema>)
+    const result = await engine.perks.redeemCharges(req.body ?? {}, auth)
+    res.json(result satisfies z.infer<typeof redeemPerkChargesResponseSchema>)
   })
 
   router.get(`${p.basePath}/check-perk-status`, async (req, res) => {
     const auth = await brand(req)
     noStore(res)
-    const result = await engine.perks.status(auth, req.query as GetPerkStatusParameters)
-    res.json(result satisfies z.infer<typeof checkPerkStatusResponseSchema>)
+    const result = await engine.perks.getStatus(req.query as GetPerkStatusParameters, auth)
+    res.json(result satisfies z.infer<typeof getPerkStatusResponseSchema>)
   })
 
   router.get(`${p.basePath}/list-perk-holders`, async (req, res) => {
     const auth = await brand(req)
     noStore(res)
-    const result = await engine.perks.holders(auth, req.query as ListPerkHoldersParameters)
+    const result = await engine.perks.listHolders(req.query as ListPerkHoldersParameters, auth)
     res.json(result satisfies z.infer<typeof listPerkHoldersResponseSchema>)
   })
 

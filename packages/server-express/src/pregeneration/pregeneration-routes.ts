@@ -1,9 +1,4 @@
-import {
-  type Engine,
-  type PregenerationLimits,
-  pregenerateUser,
-  type pregenerateUserResponseSchema,
-} from '@loyaltykit/engine'
+import type { Engine, PregenerationLimits, pregenerateUserResponseSchema } from '@loyaltykit/engine'
 import { Router } from 'express'
 import type { z } from 'zod'
 import { errorSurface } from '../http/error-surface'
@@ -26,8 +21,7 @@ export function pregenerationRoutes(engine: Engine, options: PregenerationRoutes
   const router = Router()
   router.use(PREGENERATION_PATH, errorSurface('pregeneration'))
   router.post(PREGENERATION_PATH, async (req, res) => {
-    const { response, rateLimit } = await pregenerateUser(
-      engine.ctx,
+    const { response, rateLimit } = await engine.identity.pregenerate(
       req.body,
       options.limits ? { limits: options.limits } : {},
     )

@@ -1,4 +1,4 @@
-import { type EngineContext, hostOf, isKnownBrandOrigin } from '@loyaltykit/engine'
+import { type Engine, hostOf } from '@loyaltykit/engine'
 import type { RequestHandler } from 'express'
 
 const EXPOSE_HEADERS =
@@ -10,7 +10,7 @@ const EXPOSE_HEADERS =
  * `*`, no credentials: the token travels in a header). Preflights end here; mounted before the
  * app-wide CORS middleware, which knows nothing of relayer origins.
  */
-export function relayCors(ctx: EngineContext, p: { path: string; allowedOrigins: readonly string[] }): RequestHandler {
+export function relayCors(engine: Engine, p: { path: string; allowedOrigins: readonly string[] }): RequestHandler {
   const configured = new Set(p.allowedOrigins.map((o) => o.toLowerCase()))
   return async (req, res, next) => {
     if (req.path !== p.path) return next()
@@ -22,7 +22,7 @@ export function relayCors(ctx: EngineContext, p: { path: string; allowedOrigins:
     try {
       res.vary('Origin')
       const allowed =
-        configured.has(origin.toLowerCase().replace(/\/+$/, '')) || (await isKnownBrandOrigin(ctx, origin))
+        configured.has(origin.toLowerCase().replace(/\/+$/, '')) || (await engine.brands.isKnownOrigin({ origin }))
       if (allowed) {
         res.setHeader('Access-Control-Allow-Origin', origin)
         res.setHeader('Access-Control-Expose-Headers', EXPOSE_HEADERS)

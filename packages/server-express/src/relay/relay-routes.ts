@@ -29,7 +29,7 @@ export function relayRoutes(engine: Engine, config: RelayRoutesOptions): RelayRo
   const api = Router()
   api.use(paths, errorSurface('relayer'), async (req, _res, next) => {
     if (req.method === 'OPTIONS') return next()
-    await engine.relay.hitIpLimit({ ip: req.ip ?? 'unknown', limit: config.requestsPerMinutePerIp })
+    await engine.relay.hitIpLimit({ ip: req.ip ?? 'unknown' }, { limit: config.requestsPerMinutePerIp })
     next()
   })
 
@@ -45,10 +45,11 @@ export function relayRoutes(engine: Engine, config: RelayRoutesOptions): RelayRo
   }
   api.post(`${base}/relay`, async (req, res) => {
     const origin = typeof req.headers.origin === 'string' ? req.headers.origin : undefined
-    const { result, rateLimit } = await engine.relay.relay(
-      { accessToken: bearerToken(req), origin, request: req.body },
-      options,
-    )
+    const { result, rateLimit } = await engine.relay.send(req.body, {
+      ...options,
+      accessToken: bearerToken(req),
+      origin,
+    })
     res.setHeader('X-RateLimit-Limit', String(rateLimit.limit))
     res.setHeader('X-RateLimit-Remaining', String(rateLimit.remaining))
     res.setHeader('X-RateLimit-Reset', String(rateLimit.reset))
@@ -57,5 +58,5 @@ export function relayRoutes(engine: Engine, config: RelayRoutesOptions): RelayRo
   })
   api.use(perkChargeRoutes(engine, { basePath: base }))
 
-  return { cors: relayCors(engine.ctx, { path: `${base}/relay`, allowedOrigins: config.allowedOrigins }), api, paths }
+  return { cors: relayCors(engine, { path: `${base}/relay`, allowedOrigins: config.allowedOrigins }), api, paths }
 }

@@ -1,4 +1,3 @@
-import { listRefundClawbacks } from '@loyaltykit/engine'
 import type { Command } from '../command'
 import { UsageError } from '../usage-error'
 import { withDataRuntime } from '../with-data-runtime'
@@ -37,7 +36,7 @@ Options:
     const limit = values.limit === undefined ? 100 : Number(values.limit)
     if (!Number.isInteger(limit) || limit < 1 || limit > 1000) throw new UsageError('--limit must be 1 to 1000', PATH)
     const rows = await withDataRuntime(io, (rt) =>
-      listRefundClawbacks(rt.engine.ctx, {
+      rt.engine.payments.listRefunds({
         ...(typeof values.brand === 'string' ? { brandId: values.brand.toLowerCase() } : {}),
         ...(status ? { status: status as (typeof STATUSES)[number] } : {}),
         shortfallOnly: values.shortfall === true,

@@ -1,15 +1,24 @@
 import { z } from 'zod'
-import { paymentMintSchema } from '../../payments/mint-for-payment'
-import { wireFormats } from './wire-formats'
+import { wireFormats } from '../schemas/wire-formats'
 
-/** Body of `POST /loyalty-api/payment-mint`; the server parses it with this schema. */
-export const paymentMintRequestSchema = paymentMintSchema
+/** Body of `POST /loyalty-api/payment-mint`: what `mintForPayment` parses. */
+export const mintForPaymentParametersSchema = z.object({
+  /** The paid checkout session (create-checkout's `sessionId`). */
+  sessionId: z
+    .string({
+      error: (issue) => (issue.input === undefined ? 'sessionId is required' : 'sessionId must be a string'),
+    })
+    .trim()
+    .regex(/^[A-Za-z0-9_-]{1,190}$/, { error: 'must be a checkout session id (letters, digits, _ and -)' }),
+})
+
+export type MintForPaymentParameters = z.input<typeof mintForPaymentParametersSchema>
 
 /**
  * 200 body of `POST /loyalty-api/payment-mint`, for a first mint and (with `alreadyProcessed: true`,
  * same data) for every repeat: minting a session is idempotent.
  */
-export const paymentMintResponseSchema = z.object({
+export const mintForPaymentResponseSchema = z.object({
   success: z.literal(true),
   /** Human readable; says so when the payment was already processed. */
   message: z.string(),

@@ -1,15 +1,18 @@
 import { z } from 'zod'
-import { MAX_BULK_EVENTS } from '../../events/process-bulk-events'
-import { manualEventRequestSchema, manualEventResponseSchema } from './manual-event'
-import { wireFormats } from './wire-formats'
+import { wireFormats } from '../schemas/wire-formats'
+import { processEventParametersSchema, processEventResponseSchema } from './process-event-schema'
+
+export const MAX_BULK_EVENTS = 100
 
 /**
- * Body of `POST /loyalty-api/bulk-events`: 1 to 100 manual-event bodies. The server judges each item
- * on its own, so an invalid item fails alone (in `results`) rather than failing the request.
+ * Body of `POST /loyalty-api/bulk-events`: 1 to 100 manual-event bodies. `processBulkEvents` judges
+ * each item on its own, so an invalid item fails alone (in `results`) rather than failing the request.
  */
-export const bulkEventsRequestSchema = z.object({
-  events: z.array(manualEventRequestSchema).min(1).max(MAX_BULK_EVENTS),
+export const processBulkEventsParametersSchema = z.object({
+  events: z.array(processEventParametersSchema).min(1).max(MAX_BULK_EVENTS),
 })
+
+export type ProcessBulkEventsParameters = z.input<typeof processBulkEventsParametersSchema>
 
 /** A refused bulk-events item: the error a single manual-event would have answered. */
 export const bulkEventFailureSchema = z.object({
@@ -24,12 +27,12 @@ export const bulkEventFailureSchema = z.object({
 
 /** One item of bulk-events' `results`, in input order. */
 export const bulkEventResultSchema = z.discriminatedUnion('success', [
-  manualEventResponseSchema,
+  processEventResponseSchema,
   bulkEventFailureSchema,
 ])
 
 /** 200 body of `POST /loyalty-api/bulk-events`. */
-export const bulkEventsResponseSchema = z.object({
+export const processBulkEventsResponseSchema = z.object({
   success: z.literal(true),
   /** Items accepted. */
   processed: wireFormats.count,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { manualEventSchema } from './manual-event-schema'
+import { processEventParametersSchema } from './process-event-schema'
 
 const valid = {
   brandId: `0x${'ab'.repeat(20)}`,
@@ -8,18 +8,18 @@ const valid = {
 }
 
 function fields(input: unknown): string[] {
-  const r = manualEventSchema.safeParse(input)
+  const r = processEventParametersSchema.safeParse(input)
   return r.success ? [] : [...new Set(r.error.issues.map((i) => i.path.join('.')))]
 }
 
-describe('manualEventSchema', () => {
+describe('processEventParametersSchema', () => {
   it('accepts a minimal valid body and strips unknown keys', () => {
-    const r = manualEventSchema.parse({ ...valid, timestamp: 123, extra: { a: 1 } })
+    const r = processEventParametersSchema.parse({ ...valid, timestamp: 123, extra: { a: 1 } })
     expect(r).toEqual(valid)
   })
 
   it('refuses an uppercase brandId with a message saying so', () => {
-    const r = manualEventSchema.safeParse({ ...valid, brandId: `0x${'AB'.repeat(20)}` })
+    const r = processEventParametersSchema.safeParse({ ...valid, brandId: `0x${'AB'.repeat(20)}` })
     expect(r.success).toBe(false)
     expect(r.error?.issues[0]?.message).toMatch(/lowercase/)
   })

@@ -1,12 +1,13 @@
 import { z } from 'zod'
-import { OAUTH_PROVIDERS } from '../../pregeneration/oauth-providers'
-import { wireFormats } from './wire-formats'
+import { wireFormats } from '../schemas/wire-formats'
+import { OAUTH_PROVIDERS } from './oauth-providers'
 
 /**
- * Body of `POST /loyalty-api/pregenerate-user`. The server validates it field by field with the
- * spec's own error bodies (`parsePregenerateRequest`); this schema is the shape clients send.
+ * Body of `POST /loyalty-api/pregenerate-user`. `pregenerateUser` checks it field by field, in the
+ * order and with the error bodies of the spec (`parsePregenerateRequest`: a provider is matched
+ * case-insensitively, a leading `@` of the username dropped); this schema is the shape clients send.
  */
-export const pregenerateUserRequestSchema = z.object({
+export const pregenerateUserParametersSchema = z.object({
   /** The brand id: a 0x address. */
   brand_id: z.string(),
   oauth_provider: z.enum(OAUTH_PROVIDERS),
@@ -17,6 +18,8 @@ export const pregenerateUserRequestSchema = z.object({
   /** Stored with the pregeneration event. */
   metadata: z.record(z.string(), z.unknown()).optional(),
 })
+
+export type PregenerateUserParameters = z.input<typeof pregenerateUserParametersSchema>
 
 /** 200 body of `POST /loyalty-api/pregenerate-user` (get-or-create: repeats answer `created_new: false`). */
 export const pregenerateUserResponseSchema = z.object({

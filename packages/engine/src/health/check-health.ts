@@ -1,15 +1,27 @@
-import type { ChainPort, Storage } from '@loyaltykit/engine'
+import type { z } from 'zod'
+import type { EngineContext } from '../context'
+import { parseInput } from '../errors/zod-issues'
+import {
+  type CheckHealthParameters,
+  checkHealthParametersSchema,
+  type serviceStatusSchema,
+} from './check-health-schema'
 import { withTimeout } from './with-timeout'
 
 /** Status words of one dependency, as the health endpoints report them. */
-export type ServiceStatus = 'connected' | 'disconnected' | 'not_configured'
+export type ServiceStatus = z.output<typeof serviceStatusSchema>
 
-/** An identity provider the server depends on; the local provider is always up. */
+/** An identity provider to probe; the local provider is always up. */
 export type IdentityProbe = { name: string; ping(): Promise<void> }
 
-export const localIdentityProvider: IdentityProbe = { name: 'local', ping: async () => {} }
+export type CheckHealthOptions = {
+  /** Per-probe timeout; default 2000 ms. */
+  timeoutMs?: number
+  /** The identity provider to probe; default the engine's (`ctx.identity.provider`), else the local one. */
+  identity?: IdentityProbe
+}
 
-export type ServiceReport = {
+export type CheckHealthReturnType = {
   database: ServiceStatus
   blockchain: ServiceStatus
   identity: ServiceStatus
@@ -19,32 +31,37 @@ export type ServiceReport = {
   failures: Record<string, string>
 }
 
-export type ProbeServicesParameters = {
-  storage: Storage
-  chain: ChainPort | undefined
-  identity: IdentityProbe
-  timeoutMs: number
-}
+const LOCAL_IDENTITY: IdentityProbe = { name: 'local', ping: async () => {} }
 
 /**
  * Probes every dependency for real, in parallel, each bounded by `timeoutMs`: a database round trip,
  * the chain's `eth_blockNumber` (and chain id), the identity provider's ping.
  */
-export async function probeServices(p: ProbeServicesParameters): Promise<ServiceReport> {
+export async function checkHealth(
+  ctx: EngineContext,
+  params: CheckHealthParameters = {},
+  options: CheckHealthOptions = {},
+): Promise<CheckHealthReturnType> {
+  parseInput(checkHealthParametersSchema, params)
+  const timeoutMs = options.timeoutMs ?? 2000
+  const identityProbe = options.identity ?? ctx.identity?.provider ?? LOCAL_IDENTITY
   const failures: Record<string, string> = {}
-  const facts: ServiceReport['facts'] = { databaseDialect: p.storage.dialect, identityProvider: p.identity.name }
+  const facts: CheckHealthReturnType['facts'] = {
+    databaseDialect: ctx.storage.dialect,
+    identityProvider: identityProbe.name,
+  }
   const probe = async (name: string, fn: () => Promise<void>): Promise<ServiceStatus> => {
     try {
-      await withTimeout(fn(), p.timeoutMs, name)
+      await withTimeout(fn(), timeoutMs, name)
       return 'connected'
     } catch (e) {
       failures[name] = e instanceof Error ? e.message : String(e)
       return 'disconnected'
     }
   }
-  const chain = p.chain
+  const chain = ctx.chain
   const [database, blockchain, identity] = await Promise.all([
-    probe('database', () => p.storage.ping()),
+    probe('database', () => ctx.storage.ping()),
     chain === undefined
       ? Promise.resolve<ServiceStatus>('not_configured')
       : probe('blockchain', async () => {
@@ -55,7 +72,7 @@ export async function probeServices(p: ProbeServicesParameters): Promise<Service
           facts.blockNumber = blockNumber
           facts.chainId = chainId
         }),
-    probe('identity', () => p.identity.ping()),
+    probe('identity', () => identityProbe.ping()),
   ])
   return { database, blockchain, identity, facts, failures }
 }

@@ -1,30 +1,28 @@
 import { describe, expect, it } from 'vitest'
 import type { z } from 'zod'
-import { getPerkStatusParametersSchema } from '../../perks/get-perk-status'
-import { listPerkHoldersParametersSchema } from '../../perks/list-perk-holders'
-import { redeemPerkChargesParametersSchema } from '../../perks/redeem-perk-charges'
-import { relayRequestSchema } from '../../relay/relay-request-schema'
-import { checkPerkStatusRequestSchema, listPerkHoldersRequestSchema, redeemPerkRequestSchema } from './perk-charges'
-import { relayWireRequestSchema } from './relay'
+import { getPerkStatusParametersSchema, getPerkStatusRequestSchema } from '../perks/get-perk-status-schema'
+import { listPerkHoldersParametersSchema, listPerkHoldersRequestSchema } from '../perks/list-perk-holders-schema'
+import { redeemPerkChargesParametersSchema, redeemPerkChargesRequestSchema } from '../perks/redeem-perk-charges-schema'
+import { relayParametersSchema, relayRequestSchema } from '../relay/relay-schema'
 
-// Some wire request schemas describe what clients send while the engine parses with its own schema
-// (coercions, bigint transforms). Whatever a wire type allows must be something the parser's input
+// Some request schemas describe what clients send while the operation parses with its parameters
+// schema (coercions, bigint transforms). Whatever a wire type allows must be something the parser's input
 // type allows (checked at compile time) and parses (checked below on samples).
 type Accepts<Parser extends z.ZodType, Wire extends z.ZodType> = [z.output<Wire>] extends [z.input<Parser>]
   ? true
   : false
 const compatible: [
-  Accepts<typeof relayRequestSchema, typeof relayWireRequestSchema>,
-  Accepts<typeof redeemPerkChargesParametersSchema, typeof redeemPerkRequestSchema>,
-  Accepts<typeof getPerkStatusParametersSchema, typeof checkPerkStatusRequestSchema>,
+  Accepts<typeof relayParametersSchema, typeof relayRequestSchema>,
+  Accepts<typeof redeemPerkChargesParametersSchema, typeof redeemPerkChargesRequestSchema>,
+  Accepts<typeof getPerkStatusParametersSchema, typeof getPerkStatusRequestSchema>,
   Accepts<typeof listPerkHoldersParametersSchema, typeof listPerkHoldersRequestSchema>,
 ] = [true, true, true, true]
 
 const address = `0x${'Ab'.repeat(20)}`
 const samples: Array<[z.ZodType, z.ZodType, unknown]> = [
   [
-    relayWireRequestSchema,
     relayRequestSchema,
+    relayParametersSchema,
     {
       to: address,
       data: '0xa9059cbb',
@@ -46,18 +44,18 @@ const samples: Array<[z.ZodType, z.ZodType, unknown]> = [
       },
     },
   ],
-  [relayWireRequestSchema, relayRequestSchema, { to: address, data: '0x00', userAddress: address }],
+  [relayRequestSchema, relayParametersSchema, { to: address, data: '0x00', userAddress: address }],
   [
-    redeemPerkRequestSchema,
+    redeemPerkChargesRequestSchema,
     redeemPerkChargesParametersSchema,
     { collectionId: '12345678901234567890', tokenId: 3, charges: 2 },
   ],
-  [checkPerkStatusRequestSchema, getPerkStatusParametersSchema, { collectionId: 1, tokenId: '2' }],
+  [getPerkStatusRequestSchema, getPerkStatusParametersSchema, { collectionId: 1, tokenId: '2' }],
   [listPerkHoldersRequestSchema, listPerkHoldersParametersSchema, { collectionId: 1, limit: 200, offset: 0 }],
 ]
 
-describe('wire request schemas', () => {
-  it('every sample of a wire request parses with the schema the server uses', () => {
+describe('request schemas', () => {
+  it('every sample of a request parses with the parameters schema of its operation', () => {
     expect(compatible).toEqual([true, true, true, true])
     for (const [wire, parser, sample] of samples) {
       expect(wire.safeParse(sample).success).toBe(true)

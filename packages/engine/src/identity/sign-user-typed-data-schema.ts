@@ -1,22 +1,5 @@
 import { z } from 'zod'
-import { wireFormats } from './wire-formats'
-
-/** 200 body of `GET /wallet` (Bearer access token): the user's wallet and points balance. */
-export const walletResponseSchema = z.object({
-  success: z.literal(true),
-  /** The token's subject (`did:…`). */
-  userId: z.string(),
-  /** The user's wallet (lowercase 0x address). */
-  address: wireFormats.address,
-  /** Whether this server holds the wallet's key (it can sign permits for it). */
-  custodial: z.boolean(),
-  /** Whole tokens as a decimal string (may carry a fraction), e.g. `"150"`. */
-  balance: z.string(),
-  /** The same in wei (18 decimals), decimal string. */
-  balanceWei: z.string().regex(/^\d+$/),
-  /** The points token's address. */
-  token: wireFormats.address,
-})
+import { wireFormats } from '../schemas/wire-formats'
 
 const uint = z.union([z.string(), z.number()])
 const hex = z.string().regex(/^0x[0-9a-f]*$/i)
@@ -24,8 +7,9 @@ const hex = z.string().regex(/^0x[0-9a-f]*$/i)
 /**
  * Body of `POST /wallet/sign-typed-data` (Bearer access token): EIP-712 typed data; only an ERC-2612
  * permit of the points token to an approved contract is signed. Large integers as decimal strings.
+ * `signUserTypedData` checks it itself (`approvedPermit`): anything else is refused with 403.
  */
-export const signTypedDataRequestSchema = z.object({
+export const signUserTypedDataParametersSchema = z.object({
   domain: z.object({
     name: z.string().optional(),
     version: z.string().optional(),
@@ -37,6 +21,8 @@ export const signTypedDataRequestSchema = z.object({
   primaryType: z.string(),
   message: z.record(z.string(), z.unknown()),
 })
+
+export type SignUserTypedDataParameters = z.input<typeof signUserTypedDataParametersSchema>
 
 /** A signed ERC-2612 permit, ready for the relayer's `metadata.permit`. */
 export const permitSchema = z.object({
@@ -52,7 +38,7 @@ export const permitSchema = z.object({
 })
 
 /** 200 body of `POST /wallet/sign-typed-data`. */
-export const signTypedDataResponseSchema = z.object({
+export const signUserTypedDataResponseSchema = z.object({
   success: z.literal(true),
   signature: hex,
   v: z.number().int(),

@@ -1,5 +1,10 @@
 import { z } from 'zod'
-import { wireFormats } from './wire-formats'
+import { wireFormats } from '../schemas/wire-formats'
+
+/** `GET /loyalty-api/health`, `/diagnostic` and `/debug` take no input. */
+export const checkHealthParametersSchema = z.object({})
+
+export type CheckHealthParameters = z.input<typeof checkHealthParametersSchema>
 
 /** A dependency's status word on the health endpoints. */
 export const serviceStatusSchema = z.enum(['connected', 'disconnected', 'not_configured'])

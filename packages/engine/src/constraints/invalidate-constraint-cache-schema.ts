@@ -1,11 +1,12 @@
 import { z } from 'zod'
-import { wireFormats } from './wire-formats'
+import { wireFormats } from '../schemas/wire-formats'
 
 /**
  * Body of `POST /constraint-updater/invalidate-external-api` (Bearer API key) and
- * `POST /invalidate-external-api` (Bearer optional).
+ * `POST /invalidate-external-api` (Bearer optional). `invalidateConstraintCache` checks it field by
+ * field with the spec's own error bodies.
  */
-export const invalidateExternalApiRequestSchema = z.object({
+export const invalidateConstraintCacheParametersSchema = z.object({
   /** The external API whose cached answers are dropped. */
   api_url: z.string(),
   /** Only this user's answers (0x address). */
@@ -14,8 +15,10 @@ export const invalidateExternalApiRequestSchema = z.object({
   collection_id: z.number().int().optional(),
 })
 
+export type InvalidateConstraintCacheParameters = z.input<typeof invalidateConstraintCacheParametersSchema>
+
 /** 200 body of the constraint-cache invalidation endpoints. */
-export const invalidateExternalApiResponseSchema = z.object({
+export const invalidateConstraintCacheResponseSchema = z.object({
   success: z.literal(true),
   message: z.string(),
   /** How many cached answers were dropped. */

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { wireFormats } from './wire-formats'
+import { wireFormats } from '../schemas/wire-formats'
 
 /**
  * Body of the outgoing `tokens_distributed` webhook (spec 01 §6), signed per Standard Webhooks;

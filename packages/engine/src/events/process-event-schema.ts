@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { brandIdSchema } from '../schemas/brand-id'
 import { emailSchema } from '../schemas/email'
 import { eventTypeSchema } from '../schemas/event-type'
+import { wireFormats } from '../schemas/wire-formats'
 import { isValidDomain } from '../web/domain-names'
 
 const ANY_CASE_ADDRESS = /^0x[0-9a-fA-F]{40}$/
@@ -33,11 +34,11 @@ const userIdentifierSchema = z
   })
 
 /**
- * Body of POST /loyalty-api/manual-event (and of each bulk-events item). Unknown keys are stripped,
- * never refused. Strings are expected to have had control characters removed already. `userEmail`
- * comes out normalised (trimmed, lowercase).
+ * Body of `POST /loyalty-api/manual-event` (and of each bulk-events item): what `processEvent` parses.
+ * Unknown keys are stripped, never refused. The operation removes control characters first;
+ * `userEmail` comes out normalised (trimmed, lowercase).
  */
-export const manualEventSchema = z.object({
+export const processEventParametersSchema = z.object({
   /** The brand id: a lowercase 0x address (42 characters). */
   brandId: required('brandId').pipe(brandIdSchema),
   /** Letters, digits and underscore, at most 50; a custom event's `custom_…` id. */
@@ -56,4 +57,37 @@ export const manualEventSchema = z.object({
   channel_id: z.string().max(200, { error: 'must be at most 200 characters' }).optional(),
 })
 
-export type ManualEventInput = z.infer<typeof manualEventSchema>
+export type ProcessEventParameters = z.input<typeof processEventParametersSchema>
+
+/** The `reward` object of a manual-event answer. */
+export const eventRewardSchema = z.object({
+  amount: z.number(),
+  eventType: z.string(),
+  walletAddress: wireFormats.address,
+  /** null while the mint is `pending`. */
+  transactionHash: wireFormats.transactionHash.nullable(),
+})
+
+/** 200 body of `POST /loyalty-api/manual-event` (and each successful bulk-events result). */
+export const processEventResponseSchema = z.object({
+  success: z.literal(true),
+  /** UUID of the recorded event. */
+  eventId: z.uuid(),
+  /** Human readable. */
+  message: z.string(),
+  /** Tokens rewarded. */
+  rewardAmount: z.number(),
+  eventType: z.string(),
+  /** True when this reward created the user's wallet. */
+  walletCreated: z.boolean(),
+  /** The user's custodial wallet (lowercase 0x address). */
+  walletAddress: wireFormats.address,
+  /**
+   * The mint's transaction hash; null when the mint was not confirmed within the server's wait
+   * (`status: "pending"`): the tokens still arrive, the hash reaches the webhook and the event record.
+   */
+  transactionHash: wireFormats.transactionHash.nullable(),
+  /** `confirmed`: minted on chain; `pending`: accepted, mint still in flight. */
+  status: z.enum(['confirmed', 'pending']),
+  reward: eventRewardSchema,
+})

@@ -1,11 +1,14 @@
 import { z } from 'zod'
-import { wireFormats } from './wire-formats'
+import { emailSchema } from '../schemas/email'
+import { wireFormats } from '../schemas/wire-formats'
 
 /** Body of `POST /auth/dev-login` (local identity provider, not in production). */
-export const devLoginRequestSchema = z.object({
+export const devLoginParametersSchema = z.object({
   /** The user's email: the identity (no password in development). */
-  email: z.string(),
+  email: emailSchema,
 })
+
+export type DevLoginParameters = z.input<typeof devLoginParametersSchema>
 
 /** 200 body of `POST /auth/dev-login`. */
 export const devLoginResponseSchema = z.object({
