@@ -5,6 +5,7 @@ import type { ConstraintCheckOptions } from './constraints/constraint-check-opti
 import type { EngineContext } from './context'
 import { bindEvents } from './events/bind-events'
 import { bindHealth } from './health/bind-health'
+import { bindIdempotency } from './idempotency/bind-idempotency'
 import { bindIdentity } from './identity/bind-identity'
 import type { IdentityServices } from './identity/identity-services'
 import { bindMigrations } from './migrations/bind-migrations'
@@ -72,6 +73,7 @@ export function createEngine(params: CreateEngineParameters) {
     constraints: bindConstraints(ctx),
     payments: bindPayments(ctx),
     health: bindHealth(ctx),
+    idempotency: bindIdempotency(ctx),
   }
 }
 

@@ -117,6 +117,23 @@ export {
 } from './health/check-health'
 export type { CheckHealthParameters } from './health/check-health-schema'
 export {
+  type ClaimIdempotencyKeyOptions,
+  type ClaimIdempotencyKeyParameters,
+  claimIdempotencyKey,
+} from './idempotency/claim-idempotency-key'
+export {
+  type CompleteIdempotencyKeyOptions,
+  type CompleteIdempotencyKeyParameters,
+  completeIdempotencyKey,
+} from './idempotency/complete-idempotency-key'
+export {
+  type ExtendIdempotencyKeyOptions,
+  type ExtendIdempotencyKeyParameters,
+  extendIdempotencyKey,
+} from './idempotency/extend-idempotency-key'
+export { type PurgeIdempotencyKeysParameters, purgeIdempotencyKeys } from './idempotency/purge-idempotency-keys'
+export { type ReleaseIdempotencyKeyParameters, releaseIdempotencyKey } from './idempotency/release-idempotency-key'
+export {
   type AccessTokenClaims,
   type AccessTokenKeySource,
   type AccessTokenVerifier,

@@ -91,9 +91,7 @@ export function createApp(p: CreateAppParameters): Express {
   app.use(
     idempotency({
       ...(p.idempotency ?? IDEMPOTENCY_DEFAULTS),
-      store: p.engine.ctx.storage.idempotency,
-      vault: p.engine.ctx.keyVault,
-      clock: p.engine.ctx.clock,
+      keys: p.engine.idempotency,
     }),
   )
   if (p.eventHandler) app.use(eventRoutes(p.engine, p.eventHandler))

@@ -1,12 +1,10 @@
 import { randomUUID } from 'node:crypto'
 import {
-  type Clock,
   ConflictError,
+  type Engine,
   type IdempotencyClaim,
   type IdempotencyClaimRef,
-  type IdempotencyStore,
   type IdempotentResponse,
-  type KeyVault,
   ValidationError,
 } from '@loyaltykit/engine'
 import type { RequestHandler, Response } from 'express'
@@ -24,10 +22,8 @@ export type IdempotencySettings = {
 }
 
 export type IdempotencyParameters = IdempotencySettings & {
-  store: IdempotencyStore
-  /** Encrypts stored bodies at rest (they may carry access tokens or signatures). */
-  vault: KeyVault
-  clock: Clock
+  /** The engine's keys (`engine.idempotency`): held in storage, answers encrypted at rest. */
+  keys: Engine['idempotency']
 }
 
 export const IDEMPOTENCY_DEFAULTS: IdempotencySettings = { retentionMs: 24 * 3_600_000, waitMs: 5_000 }
@@ -87,16 +83,16 @@ export function idempotency(p: IdempotencyParameters): RequestHandler {
 
   let lastPurge = 0
   const purgeNowAndThen = (log: Express.Request['log']) => {
-    const now = p.clock.now()
+    const now = Date.now()
     if (now - lastPurge < 10 * 60_000) return
     lastPurge = now
-    p.store.purgeExpired({ now }).catch((err) => log.warn({ err }, 'idempotency purge failed'))
+    p.keys.purge().catch((err) => log.warn({ err }, 'idempotency purge failed'))
   }
 
   const claimOrWait = async (ref: IdempotencyClaimRef, requestHash: string): Promise<IdempotencyClaim> => {
     const deadline = performance.now() + p.waitMs
     for (;;) {
-      const claim = await p.store.claim({ ...ref, requestHash, now: p.clock.now(), lockTtlMs })
+      const claim = await p.keys.claim({ ...ref, requestHash }, { lockTtlMs })
       const left = deadline - performance.now()
       if (claim.state !== 'in_progress' || left <= 0) return claim
       await sleep(ref, Math.min(left, POLL_MS))
@@ -114,7 +110,7 @@ export function idempotency(p: IdempotencyParameters): RequestHandler {
     const ref = { scope: idempotencyScope(req), key, claimId: randomUUID() }
     purgeNowAndThen(req.log)
     const claim = await claimOrWait(ref, idempotencyRequestHash(req))
-    if (claim.state === 'replay') return replay(res, claim.response, p.vault)
+    if (claim.state === 'replay') return replay(res, claim.response)
     if (claim.state === 'mismatch') {
       res.setHeader('X-Should-Retry', 'false')
       throw new ConflictError(
@@ -137,9 +133,7 @@ export function idempotency(p: IdempotencyParameters): RequestHandler {
     const heartbeat = setInterval(
       () => {
         if (performance.now() - started > MAX_HEARTBEAT_MS) return clearInterval(heartbeat)
-        p.store
-          .extend({ ...ref, now: p.clock.now(), lockTtlMs })
-          .catch((err) => req.log.warn({ err }, 'idempotency lock renewal failed'))
+        p.keys.extend(ref, { lockTtlMs }).catch((err) => req.log.warn({ err }, 'idempotency lock renewal failed'))
       },
       Math.max(1, Math.floor(lockTtlMs / 3)),
     )
@@ -149,16 +143,11 @@ export function idempotency(p: IdempotencyParameters): RequestHandler {
       clearInterval(heartbeat)
       try {
         if (res.headersSent || !isReplayableAnswer(res.statusCode, res.locals.errorCode as string | undefined)) {
-          await p.store.release(ref)
+          await p.keys.release(ref)
           return
         }
-        const now = p.clock.now()
-        const response = {
-          status: res.statusCode,
-          headers: storedHeaders(res),
-          body: p.vault.encrypt(body.toString('base64')),
-        }
-        const kept = await p.store.complete({ ...ref, response, now, expiresAt: now + p.retentionMs })
+        const response = { status: res.statusCode, headers: storedHeaders(res), body: body.toString('base64') }
+        const kept = await p.keys.complete({ ...ref, response }, { retentionMs: p.retentionMs })
         if (!kept) req.log.warn({ idempotencyKey: key }, 'idempotency claim was taken over; answer not stored')
       } catch (err) {
         req.log.error({ err, idempotencyKey: key }, 'idempotency answer not stored')
@@ -194,8 +183,8 @@ function storedHeaders(res: Response): Record<string, string> {
   return out
 }
 
-function replay(res: Response, stored: IdempotentResponse, vault: KeyVault): void {
-  const body = Buffer.from(vault.decrypt(stored.body), 'base64')
+function replay(res: Response, stored: IdempotentResponse): void {
+  const body = Buffer.from(stored.body, 'base64')
   res.status(stored.status)
   for (const [name, value] of Object.entries(stored.headers)) res.setHeader(name, value)
   res.setHeader('Idempotent-Replayed', 'true')
