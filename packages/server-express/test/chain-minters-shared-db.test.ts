@@ -5,10 +5,10 @@ import type { Address } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loadEmbeddedAccountKeys } from '../src/chain/embedded-chain-settings'
 import { rpcContractsSetting } from '../src/chain/rpc-contract-addresses'
+import { serveJsonRpc } from '../src/chain/serve-json-rpc'
 import { type EmbeddedChain, startEmbeddedChain } from '../src/chain/start-embedded-chain'
 import { openStorage } from '../src/storage/open-storage'
 import { type MinterProcess, spawnMinterProcess } from './chain-minter-process'
-import { serveProvider } from './chain-rpc-server'
 import { type TestDatabase, testDialects } from './helpers/test-databases'
 
 const WEI = 10n ** 18n
@@ -33,7 +33,7 @@ describe.each(testDialects)('minter processes sharing one $dialect database', (d
     const keyVault = createAesGcmKeyVault(masterKey)
     chain = await startEmbeddedChain({ storage, keyVault, logger: silentLogger })
     await storage.settings.set(rpcContractsSetting(chain.chainId), JSON.stringify(chain.contracts))
-    rpc = await serveProvider(chain.provider)
+    rpc = await serveJsonRpc({ provider: chain.provider, port: 0 })
   })
   afterAll(async () => {
     await rpc?.close()

@@ -15,11 +15,12 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createEdrProvider } from '../src/chain/create-edr-provider'
 import { deployRpcContracts } from '../src/chain/deploy-rpc-contracts'
+import { newEmbeddedGenesis } from '../src/chain/embedded-chain-settings'
 import { openChain } from '../src/chain/open-chain'
 import { rpcContractsSetting } from '../src/chain/rpc-contract-addresses'
+import { serveJsonRpc } from '../src/chain/serve-json-rpc'
 import { loadConfig } from '../src/config/load-config'
 import { openStorage } from '../src/storage/open-storage'
-import { serveProvider } from './chain-rpc-server'
 
 const keyVault = createAesGcmKeyVault(randomBytes(32))
 const codeOf = async (p: Promise<unknown>) => {
@@ -42,21 +43,14 @@ describe('an RPC chain (an EDR node served over HTTP)', () => {
   beforeAll(async () => {
     storage = await openStorage({ databaseUrl: 'sqlite::memory:', dataDir: '/tmp' })
     await storage.migrate()
-    edr = await createEdrProvider({
-      chainId: 31337,
-      initialDate: new Date().toISOString(),
-      hardfork: 'osaka',
-      blockGasLimit: 60_000_000,
-      initialBaseFeePerGas: '1000000000',
-      coinbase: '0xc014ba5ec014ba5ec014ba5ec014ba5ec014ba5e',
-    })
+    edr = await createEdrProvider(newEmbeddedGenesis())
     for (const key of [deployerKey, minterKey, relayerKey]) {
       await edr.provider.request({
         method: 'hardhat_setBalance',
         params: [privateKeyToAccount(key).address, `0x${(10n ** 21n).toString(16)}`],
       } as never)
     }
-    rpc = await serveProvider(edr.provider)
+    rpc = await serveJsonRpc({ provider: edr.provider, port: 0 })
   })
   afterAll(async () => {
     await rpc?.close()

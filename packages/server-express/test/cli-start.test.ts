@@ -1,50 +1,15 @@
-import type { ChildProcess } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { cliEnv, spawnCli } from './helpers/cli-process'
+import { cliEnv, type RunningCli, startCliProcess, stopCliProcess as stop } from './helpers/cli-process'
 import { type TestDatabase, testDialects } from './helpers/test-databases'
 
-type Started = { child: ChildProcess; stdout: () => string; stderr: () => string; exit: Promise<number | null> }
-
 /** Spawns `loyaltykit start` and resolves once the banner's curl lines are printed. */
-async function start(env: NodeJS.ProcessEnv): Promise<Started> {
-  const child = spawnCli(['start'], env)
-  let out = ''
-  let err = ''
-  child.stdout?.on('data', (d) => {
-    out += d
-  })
-  child.stderr?.on('data', (d) => {
-    err += d
-  })
-  const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
-  const deadline = Date.now() + 45_000
-  while (!out.includes('/loyalty-api/health')) {
-    if (child.exitCode !== null) throw new Error(`start exited with ${child.exitCode}: ${err}`)
-    if (Date.now() > deadline) {
-      child.kill('SIGKILL')
-      throw new Error(`start printed no banner in time; stderr: ${err}`)
-    }
-    await new Promise((r) => setTimeout(r, 50))
-  }
-  return { child, stdout: () => out, stderr: () => err, exit }
-}
-
-async function stop(s: Started): Promise<number | null> {
-  s.child.kill('SIGTERM')
-  const timeout = new Promise<'timeout'>((r) => setTimeout(() => r('timeout'), 15_000))
-  const code = await Promise.race([s.exit, timeout])
-  if (code === 'timeout') {
-    s.child.kill('SIGKILL')
-    throw new Error('start did not stop within 15 s of SIGTERM')
-  }
-  return code
-}
+const start = (env: NodeJS.ProcessEnv) => startCliProcess(['start'], env, /\/loyalty-api\/health/, 45_000)
 
 describe.each(testDialects)('loyaltykit start on $dialect', ({ create }) => {
   let db: TestDatabase
   let env: NodeJS.ProcessEnv
-  const running: Started[] = []
+  const running: RunningCli[] = []
 
   beforeAll(async () => {
     db = await create()

@@ -11,7 +11,7 @@ const USAGE_ERRORS: { kind: string; args: string[]; line: string }[] = [
   {
     kind: 'unknown command',
     args: ['frobnicate'],
-    line: 'loyaltykit: unknown command "frobnicate"; commands: start, migrate, brand, rule, apikey, identity, constraint, perk, webhook, contracts, payments',
+    line: 'loyaltykit: unknown command "frobnicate"; commands: start, migrate, brand, rule, apikey, identity, constraint, perk, webhook, contracts, chain, payments',
   },
   {
     kind: 'unknown command of a group (with the closest one)',

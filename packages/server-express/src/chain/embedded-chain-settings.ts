@@ -24,20 +24,25 @@ export type EmbeddedAccountKeys = { deployer: Hex; minter: Hex; relayer: Hex }
 
 const key = (chainKey: string, name: string) => `chain.${chainKey}.${name}`
 
-export async function loadEmbeddedGenesis(
-  storage: Storage,
-  chainKey: string,
-  defaults: Partial<EmbeddedGenesis> = {},
-): Promise<EmbeddedGenesis> {
-  const fresh: EmbeddedGenesis = {
+/** The genesis of a new embedded chain (and of the tests' EDR nodes): chain id 31337, Osaka, now. */
+export function newEmbeddedGenesis(overrides: Partial<EmbeddedGenesis> = {}): EmbeddedGenesis {
+  return {
     chainId: 31337,
     initialDate: new Date(Math.floor(Date.now() / 1000) * 1000).toISOString(),
     hardfork: 'osaka',
     blockGasLimit: 60_000_000,
     initialBaseFeePerGas: '1000000000',
     coinbase: '0xc014ba5ec014ba5ec014ba5ec014ba5ec014ba5e',
-    ...defaults,
+    ...overrides,
   }
+}
+
+export async function loadEmbeddedGenesis(
+  storage: Storage,
+  chainKey: string,
+  defaults: Partial<EmbeddedGenesis> = {},
+): Promise<EmbeddedGenesis> {
+  const fresh = newEmbeddedGenesis(defaults)
   const stored = await storage.settings.setIfAbsent(key(chainKey, 'genesis'), JSON.stringify(fresh))
   return JSON.parse(stored) as EmbeddedGenesis
 }
@@ -51,18 +56,38 @@ export async function loadEmbeddedAccountKeys(
   keyVault: KeyVault,
   chainKey: string,
 ): Promise<EmbeddedAccountKeys> {
-  const fresh: EmbeddedAccountKeys = {
+  return loadEncryptedSetting(storage, keyVault, key(chainKey, 'accounts'), {
     deployer: generatePrivateKey(),
     minter: generatePrivateKey(),
     relayer: generatePrivateKey(),
-  }
-  const stored = await storage.settings.setIfAbsent(key(chainKey, 'accounts'), keyVault.encrypt(JSON.stringify(fresh)))
+  })
+}
+
+/** How many funded accounts `loyaltykit chain serve` offers the developer, beside the server accounts. */
+export const DEV_ACCOUNT_COUNT = 10
+
+/**
+ * Keys of the developer's accounts on a served chain (`loyaltykit chain serve`): random at first
+ * use, like the server accounts, and stored encrypted (setting `chain.<chainKey>.devAccounts`).
+ */
+export async function loadEmbeddedDevAccountKeys(
+  storage: Storage,
+  keyVault: KeyVault,
+  chainKey: string,
+): Promise<Hex[]> {
+  const fresh = Array.from({ length: DEV_ACCOUNT_COUNT }, () => generatePrivateKey())
+  return loadEncryptedSetting(storage, keyVault, key(chainKey, 'devAccounts'), fresh)
+}
+
+/** The setting's JSON value, decrypted; `fresh` stored (encrypted) first when absent. Two processes agree on one. */
+async function loadEncryptedSetting<T>(storage: Storage, keyVault: KeyVault, setting: string, fresh: T): Promise<T> {
+  const stored = await storage.settings.setIfAbsent(setting, keyVault.encrypt(JSON.stringify(fresh)))
   try {
-    return JSON.parse(keyVault.decrypt(stored)) as EmbeddedAccountKeys
+    return JSON.parse(keyVault.decrypt(stored)) as T
   } catch (error) {
     throw new ConfigError(
       'cannot decrypt the embedded chain accounts: the master key differs from the one that created this database',
-      { setting: key(chainKey, 'accounts'), cause: String(error) },
+      { setting, cause: String(error) },
     )
   }
 }

@@ -30,6 +30,7 @@ import { privateKeyToFastAccount } from './fast-local-account'
 import { holdEmbeddedChain } from './hold-embedded-chain'
 import { type JournaledProvider, journalProvider } from './journaled-provider'
 import { ChainReplayError, type ReplayChainJournalResult, replayChainJournal } from './replay-chain-journal'
+import { topUpAccounts } from './top-up-accounts'
 
 export type StartEmbeddedChainParameters = {
   storage: Storage
@@ -65,9 +66,6 @@ export type EmbeddedChain = ChainPort &
     deployed: boolean
     close(): Promise<void>
   }
-
-/** 10,000 ETH; server accounts are topped up to it when they fall under a tenth of it. */
-const FUNDING = 10n ** 22n
 
 /**
  * The embedded dev chain: an in-process EDR chain whose state survives restarts. At start it
@@ -118,15 +116,8 @@ export async function startEmbeddedChain(p: StartEmbeddedChainParameters): Promi
     const minter = withGasCaps(privateKeyToFastAccount(keys.minter), gasCaps)
     const relayer = withGasCaps(privateKeyToFastAccount(keys.relayer), gasCaps)
 
-    for (const account of [deployer, minter, relayer]) {
-      const balance = await publicClient.getBalance({ address: account.address })
-      if (balance < FUNDING / 10n) {
-        await provider.request({
-          method: 'hardhat_setBalance',
-          params: [account.address, `0x${FUNDING.toString(16)}`],
-        } as never)
-      }
-    }
+    // 10,000 ETH each, topped up when under a tenth of it.
+    await topUpAccounts(provider, publicClient, [deployer.address, minter.address, relayer.address])
 
     let contracts: ContractAddresses | undefined = await loadEmbeddedContracts(storage, chainKey)
     let deployed = false

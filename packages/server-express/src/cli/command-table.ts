@@ -5,6 +5,7 @@ import { apikeyRevokeCommand } from './commands/apikey-revoke'
 import { brandCreateCommand } from './commands/brand-create'
 import { brandKeysCommand } from './commands/brand-keys'
 import { brandListCommand } from './commands/brand-list'
+import { chainServeCommand } from './commands/chain-serve'
 import { constraintListCommand } from './commands/constraint-list'
 import { constraintRemoveCommand } from './commands/constraint-remove'
 import { constraintSetCommand } from './commands/constraint-set'
@@ -51,5 +52,6 @@ export const COMMANDS: readonly Command[] = [
   webhookDisableCommand,
   webhookEnableCommand,
   contractsDeployCommand,
+  chainServeCommand,
   paymentsRefundsCommand,
 ]

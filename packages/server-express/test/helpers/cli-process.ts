@@ -65,3 +65,57 @@ export function runSourceProcess(
     })
   })
 }
+
+/** A long-running CLI process (`start`, `chain serve`) and what it printed so far. */
+export type RunningCli = {
+  child: ChildProcess
+  stdout(): string
+  stderr(): string
+  /** Resolves with the exit code once it exited. */
+  exited: Promise<number | null>
+}
+
+/**
+ * Spawns a long-running CLI command and resolves once its stdout matches `ready` (its banner).
+ * Rejects, killing it, when it exits first or prints no banner within `timeoutMs`.
+ */
+export async function startCliProcess(
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  ready: RegExp,
+  timeoutMs = 90_000,
+): Promise<RunningCli> {
+  const child = spawnCli(args, env)
+  let out = ''
+  let err = ''
+  child.stdout?.on('data', (d) => {
+    out += d
+  })
+  child.stderr?.on('data', (d) => {
+    err += d
+  })
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
+  const deadline = Date.now() + timeoutMs
+  while (!ready.test(out)) {
+    if (child.exitCode !== null) throw new Error(`loyaltykit ${args.join(' ')} exited with ${child.exitCode}: ${err}`)
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL')
+      throw new Error(`loyaltykit ${args.join(' ')} printed no banner in time; stderr: ${err.slice(-3000)}`)
+    }
+    await new Promise((r) => setTimeout(r, 50))
+  }
+  return { child, stdout: () => out, stderr: () => err, exited }
+}
+
+/** SIGTERM, then the exit code; past `timeoutMs` it is killed and the promise rejects. */
+export async function stopCliProcess(p: RunningCli, timeoutMs = 15_000): Promise<number | null> {
+  if (p.child.exitCode !== null) return p.child.exitCode
+  p.child.kill('SIGTERM')
+  const timeout = new Promise<'timeout'>((r) => setTimeout(() => r('timeout'), timeoutMs))
+  const code = await Promise.race([p.exited, timeout])
+  if (code === 'timeout') {
+    p.child.kill('SIGKILL')
+    throw new Error(`the process did not stop within ${timeoutMs} ms of SIGTERM`)
+  }
+  return code
+}
