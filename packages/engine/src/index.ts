@@ -1,4 +1,8 @@
-export { type BrandOwnsOriginParameters, brandOwnsOrigin } from './brands/brand-owns-origin'
+export {
+  type BrandOwnsOriginParameters,
+  brandOwnsOrigin,
+  brandOwnsOriginParametersSchema,
+} from './brands/brand-owns-origin'
 export { type CreateApiKeyParameters, createApiKey, createApiKeyParametersSchema } from './brands/create-api-key'
 export {
   BRAND_API_KEY_SCOPES,
@@ -24,6 +28,7 @@ export {
   type IsKnownBrandOriginOptions,
   type IsKnownBrandOriginParameters,
   isKnownBrandOrigin,
+  isKnownBrandOriginParametersSchema,
 } from './brands/is-known-brand-origin'
 export { type ListApiKeysParameters, listApiKeys, listApiKeysParametersSchema } from './brands/list-api-keys'
 export { type ListBrandsParameters, listBrands, listBrandsParametersSchema } from './brands/list-brands'
@@ -56,6 +61,7 @@ export {
   type CheckPurchaseConstraintParameters,
   type CheckPurchaseConstraintReturnType,
   checkPurchaseConstraint,
+  checkPurchaseConstraintParametersSchema,
 } from './constraints/check-purchase-constraint'
 export { type ConstraintCheckOptions, DEFAULT_CONSTRAINT_CHECK_OPTIONS } from './constraints/constraint-check-options'
 export { ConstraintCheckFailedError, InvalidInvalidationRequestError } from './constraints/constraint-errors'
@@ -67,9 +73,21 @@ export {
 } from './constraints/invalidate-constraint-cache'
 export type { InvalidateConstraintCacheParameters } from './constraints/invalidate-constraint-cache-schema'
 export { isPrivateAddress } from './constraints/is-private-address'
-export { type ListPerkConstraintsParameters, listPerkConstraints } from './constraints/list-perk-constraints'
-export { type RemovePerkConstraintParameters, removePerkConstraint } from './constraints/remove-perk-constraint'
-export { type SetPerkConstraintParameters, setPerkConstraint } from './constraints/set-perk-constraint'
+export {
+  type ListPerkConstraintsParameters,
+  listPerkConstraints,
+  listPerkConstraintsParametersSchema,
+} from './constraints/list-perk-constraints'
+export {
+  type RemovePerkConstraintParameters,
+  removePerkConstraint,
+  removePerkConstraintParametersSchema,
+} from './constraints/remove-perk-constraint'
+export {
+  type SetPerkConstraintParameters,
+  setPerkConstraint,
+  setPerkConstraintParametersSchema,
+} from './constraints/set-perk-constraint'
 export type { EngineContext } from './context'
 export { type CreateEngineParameters, createEngine, type Engine } from './create-engine'
 export { createNodeDnsResolver, type DnsResolver, type NodeDnsResolverOptions } from './dns/dns-resolver'
@@ -120,19 +138,30 @@ export {
   type ClaimIdempotencyKeyOptions,
   type ClaimIdempotencyKeyParameters,
   claimIdempotencyKey,
+  claimIdempotencyKeyParametersSchema,
 } from './idempotency/claim-idempotency-key'
 export {
   type CompleteIdempotencyKeyOptions,
   type CompleteIdempotencyKeyParameters,
   completeIdempotencyKey,
+  completeIdempotencyKeyParametersSchema,
 } from './idempotency/complete-idempotency-key'
 export {
   type ExtendIdempotencyKeyOptions,
   type ExtendIdempotencyKeyParameters,
   extendIdempotencyKey,
+  extendIdempotencyKeyParametersSchema,
 } from './idempotency/extend-idempotency-key'
-export { type PurgeIdempotencyKeysParameters, purgeIdempotencyKeys } from './idempotency/purge-idempotency-keys'
-export { type ReleaseIdempotencyKeyParameters, releaseIdempotencyKey } from './idempotency/release-idempotency-key'
+export {
+  type PurgeIdempotencyKeysParameters,
+  purgeIdempotencyKeys,
+  purgeIdempotencyKeysParametersSchema,
+} from './idempotency/purge-idempotency-keys'
+export {
+  type ReleaseIdempotencyKeyParameters,
+  releaseIdempotencyKey,
+  releaseIdempotencyKeyParametersSchema,
+} from './idempotency/release-idempotency-key'
 export {
   type AccessTokenClaims,
   type AccessTokenKeySource,
@@ -171,6 +200,7 @@ export {
   type LinkIdentitiesParameters,
   type LinkIdentitiesReturnType,
   linkIdentities,
+  linkIdentitiesParametersSchema,
 } from './identity/link-identities'
 export { createLocalIdentityProvider, type LocalIdentityProviderDeps } from './identity/local-identity-provider'
 export {
@@ -212,7 +242,11 @@ export {
   enqueueMint,
   enqueueMintParametersSchema,
 } from './minting/enqueue-mint'
-export { type EnqueueMintJobParameters, enqueueMintJob } from './minting/enqueue-mint-job'
+export {
+  type EnqueueMintJobParameters,
+  enqueueMintJob,
+  enqueueMintJobParametersSchema,
+} from './minting/enqueue-mint-job'
 export { type BatchMintLookup, findBatchMint } from './minting/find-batch-mint'
 export { type GetMintJobParameters, getMintJob, getMintJobParametersSchema } from './minting/get-mint-job'
 export { TOKEN_DECIMALS, tokensToWei } from './minting/mint-amount'
@@ -313,7 +347,11 @@ export {
   listPerkHolders,
 } from './perks/list-perk-holders'
 export type { ListPerkHoldersParameters } from './perks/list-perk-holders-schema'
-export { type ListPerksParameters, listPerks } from './perks/list-perks'
+export {
+  type ListPerksParameters,
+  listPerks,
+  listPerksParametersSchema,
+} from './perks/list-perks'
 export {
   CollectionNotFoundError,
   PerkChargesError,
@@ -434,6 +472,7 @@ export { decodeRelayRevert, type RelayRevert } from './relay/decode-relay-revert
 export {
   type GetRelayGasUsageParameters,
   getRelayGasUsage,
+  getRelayGasUsageParametersSchema,
 } from './relay/get-relay-gas-usage'
 export {
   type HitRelayIpLimitOptions,

@@ -7,6 +7,9 @@ import {
   enqueueMintParametersSchema,
 } from './enqueue-mint'
 
+/** The mint job to record (see enqueueMint for each field's limits). */
+export const enqueueMintJobParametersSchema = enqueueMintParametersSchema
+
 export type EnqueueMintJobParameters = EnqueueMintParameters
 
 /**

@@ -1,0 +1,63 @@
+import { readdirSync, readFileSync } from 'node:fs'
+import { join, relative, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import * as engineModule from '@loyaltykit/engine'
+import { createEngine, type KeyVault, type Storage } from '@loyaltykit/engine'
+import { describe, expect, it } from 'vitest'
+
+// The facade's shape (docs/architecture.md): createEngine only binds, through one binder file per
+// namespace, and every operation it binds has its exported parameters schema. Worker factories
+// (createMinter, …) are bound the same way and take options only.
+const srcDir = resolve(fileURLToPath(import.meta.url), '../../src')
+const WORKER_FACTORIES = new Set(['createMinter', 'createWebhookDispatcher', 'createClawbackWorker'])
+
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? filesUnder(join(dir, e.name)) : e.name.endsWith('.ts') ? [join(dir, e.name)] : [],
+  )
+}
+
+const binders = filesUnder(srcDir).filter((f) => /\/bind-[a-z-]+\.ts$/.test(f) && !f.endsWith('bind-operation.ts'))
+
+/** `name: bindOperation(ctx, operation)` lines of a binder's returned object. */
+function bindings(file: string): Array<{ name: string; operation: string }> {
+  const body = readFileSync(file, 'utf8').split('return {')[1] ?? ''
+  return [...body.matchAll(/^\s+(\w+): bindOperation\(ctx, (\w+)\),$/gm)].map((m) => ({
+    name: m[1] as string,
+    operation: m[2] as string,
+  }))
+}
+
+describe('the engine facade', () => {
+  const engine = createEngine({ storage: {} as Storage, keyVault: {} as KeyVault })
+
+  it('binds every namespace through a binder file whose entries are all `bindOperation(ctx, op)`', () => {
+    const createEngineSource = readFileSync(join(srcDir, 'create-engine.ts'), 'utf8')
+    const namespaces = Object.keys(engine).filter((k) => k !== 'ctx')
+    expect(namespaces.length).toBeGreaterThan(10)
+    for (const file of binders) {
+      const source = readFileSync(file, 'utf8')
+      const entries = (source.split('return {')[1] ?? '').split('\n').filter((l) => /^\s{4}\w+:/.test(l))
+      expect(entries.length, relative(srcDir, file)).toBeGreaterThan(0)
+      expect(bindings(file).length, `${relative(srcDir, file)}: only bindOperation entries`).toBe(entries.length)
+      const binder = /export function (bind\w+)\(/.exec(source)?.[1]
+      expect(createEngineSource, `${binder} used by createEngine`).toMatch(new RegExp(`: ${binder}\\(ctx\\)`))
+    }
+    for (const ns of namespaces) {
+      const bound = engine[ns as keyof typeof engine] as Record<string, unknown>
+      for (const [name, fn] of Object.entries(bound)) expect(typeof fn, `engine.${ns}.${name}`).toBe('function')
+    }
+  })
+
+  it('every bound operation is exported with its parameters schema', () => {
+    const exported = engineModule as unknown as Record<string, unknown>
+    const operations = binders.flatMap(bindings).map((b) => b.operation)
+    expect(operations.length).toBeGreaterThan(50)
+    for (const op of operations) {
+      expect(typeof exported[op], `${op} exported`).toBe('function')
+      if (WORKER_FACTORIES.has(op)) continue
+      const schema = exported[`${op}ParametersSchema`] as { safeParse?: unknown } | undefined
+      expect(typeof schema?.safeParse, `${op}ParametersSchema exported`).toBe('function')
+    }
+  })
+})
