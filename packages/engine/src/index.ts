@@ -107,7 +107,14 @@ export { RateLimitedError, type RateLimitInfo } from './errors/rate-limited-erro
 export { RequestSignatureError, type SignatureRefusal } from './errors/request-signature-error'
 export { parseInput, toFieldIssues } from './errors/zod-issues'
 export { type AcceptEventOptions, acceptEvent } from './events/accept-event'
-export { type ClaimDecision, evaluateClaim, INTERNAL_EVENT_SOURCES } from './events/evaluate-claim'
+export type { EligibilityReason } from './events/check-eligibility-schema'
+export {
+  type ClaimDecision,
+  type ClaimRefusal,
+  claimRefusals,
+  evaluateClaim,
+  INTERNAL_EVENT_SOURCES,
+} from './events/evaluate-claim'
 export {
   ChannelNotAllowedError,
   DomainNotAuthorizedError,
@@ -116,6 +123,7 @@ export {
 } from './events/event-errors'
 export { type GetEventConfigOptions, type GetEventConfigReturnType, getEventConfig } from './events/get-event-config'
 export type { GetEventConfigParameters } from './events/get-event-config-schema'
+export { type EventFacts, judgeEvent } from './events/judge-event'
 export {
   type BulkEventResult,
   type ProcessBulkEventsOptions,

@@ -1,25 +1,19 @@
-import type { z } from 'zod'
 import type { EngineContext } from '../context'
-import { NotFoundError } from '../errors/common-errors'
-import { parseInput } from '../errors/zod-issues'
 import { enqueueMint } from '../minting/enqueue-mint'
 import type { RewardEvent } from '../ports/event-store'
 import type { EventRule } from '../ports/rule-store'
 import type { Stores } from '../ports/storage'
-import { stripControlCharacters } from '../text/strip-control-characters'
 import { getOrCreateWallet } from '../wallets/get-or-create-wallet'
 import { enqueueWebhook } from '../webhooks/enqueue-webhook'
-import { authorizeEventDomain } from './authorize-event-domain'
-import { claimRefusal } from './claim-refusal'
-import { evaluateClaim } from './evaluate-claim'
-import { ChannelNotAllowedError, EventTypeNotConfiguredError } from './event-errors'
-import { isTrustedCaller } from './is-trusted-caller'
-import { type ProcessEventParameters, processEventParametersSchema } from './process-event-schema'
+import { maxTotalClaimsRefusal } from './evaluate-claim'
+import { judgeEvent } from './judge-event'
+import type { ProcessEventParameters } from './process-event-schema'
+import { type EventInput, readEventFacts } from './read-event-facts'
+import { refusalError } from './refusal-error'
+import { resolveEventDomain } from './resolve-event-domain'
 import type { AcceptedEvent } from './settle-event'
 
 const ADDRESS = /^0x[0-9a-fA-F]{40}$/
-
-type EventInput = z.output<typeof processEventParametersSchema>
 
 /** How an event is judged besides its body: who sent it and the duplicate window. */
 export type AcceptEventOptions = {
@@ -43,6 +37,9 @@ export type PreparedEvent = {
   domain: string
   /** The caller presented the brand's events-scoped API key. */
   trusted: boolean
+  /** The request's `Origin` and the brand's websites: judged again, with the history, under the lock. */
+  origin: string | undefined
+  websites: readonly string[]
   /** `userIdentifier` naming a wallet address: the reward goes there, no custodial wallet. */
   recipient: string | undefined
   source: string | undefined
@@ -59,30 +56,29 @@ export async function acceptEvent(
 }
 
 /**
- * Everything that needs no lock: input validation (control characters stripped first), the brand
- * (404), its domain (403), the caller's key, the rule (400 when not configured) and its channels.
- * `params` is validated here: a bulk item arrives unchecked.
+ * Everything that needs no lock (`readEventFacts`), judged by `judgeEvent` without the claim
+ * history: the body (400), the brand (404), its domain (403), the caller's key (401/403), the rule
+ * (400 when not configured or disabled) and its channels (403). The first refusal is thrown.
  */
 export async function prepareEvent(
   ctx: EngineContext,
   params: unknown,
   options: AcceptEventOptions = {},
 ): Promise<PreparedEvent> {
-  const input = parseInput(processEventParametersSchema, stripControlCharacters(params), 'Validation failed')
-  const brand = await ctx.storage.brands.get(input.brandId)
-  if (!brand) throw new NotFoundError('Brand not found', 'BRAND_NOT_FOUND', { brandId: input.brandId })
-  const domain = authorizeEventDomain(input, options.origin, brand.websites)
-  const trusted = options.apiKey === undefined ? false : await isTrustedCaller(ctx, options.apiKey, input.brandId)
-
-  const rule = await ctx.storage.rules.get(input.brandId, input.eventType)
-  if (!rule?.enabled) throw new EventTypeNotConfiguredError(input.eventType)
-  checkChannel(rule, input.channel_id)
-
+  const facts = await readEventFacts(ctx, params, options)
+  const { input, rule } = facts
+  const now = ctx.clock.now()
+  const [refusal] = judgeEvent({ ...facts, now })
+  if (refusal) throw refusalError(refusal, now)
+  const domain = resolveEventDomain({ ...input, origin: options.origin })?.host
+  if (!rule || domain === undefined) throw new Error('judgeEvent accepted an event without a rule or a domain')
   return {
     input,
     rule,
     domain,
-    trusted,
+    trusted: facts.trusted,
+    origin: facts.origin,
+    websites: facts.websites,
     recipient:
       input.userIdentifier && ADDRESS.test(input.userIdentifier) ? input.userIdentifier.toLowerCase() : undefined,
     source: typeof input.metadata?.source === 'string' ? input.metadata.source : undefined,
@@ -99,21 +95,15 @@ export async function claimEvent(
   prepared: PreparedEvent,
   options: AcceptEventOptions = {},
 ): Promise<AcceptedEvent> {
-  const { input, rule, domain, trusted, recipient, source } = prepared
+  const { input, rule, domain, recipient, source } = prepared
   const duplicateWindowMs = options.duplicateWindowMs ?? 60_000
   const key = { brandId: input.brandId, eventType: input.eventType, userKey: input.userEmail }
   const history = await tx.events.lockClaimHistory(key)
   // Read the clock once the lock is held: a request that waited for it must not judge (and record)
   // its claim with a time earlier than the claim it waited for.
   const now = ctx.clock.now()
-  const decision = evaluateClaim(rule, history, {
-    now,
-    // Internal sources bypass cooldown and per-user limits only for callers holding the brand's key.
-    source: trusted ? source : undefined,
-    skipCooldown: input.metadata?.skip_cooldown === true,
-    duplicateWindowMs,
-  })
-  if (!decision.ok) throw claimRefusal(decision, rule, now, duplicateWindowMs)
+  const [refusal] = judgeEvent({ ...prepared, history, now, duplicateWindowMs })
+  if (refusal) throw refusalError(refusal, now)
 
   const wallet = recipient
     ? { address: recipient, created: false }
@@ -155,12 +145,7 @@ export async function claimEvent(
   const recorded = await tx.events.recordClaim(event, rule.maxTotalClaims)
   if (!recorded) {
     const max = rule.maxTotalClaims ?? 0
-    throw claimRefusal(
-      { ok: false, reason: 'max_total_claims_reached', totalClaims: max, maxTotalClaims: max },
-      rule,
-      now,
-      duplicateWindowMs,
-    )
+    throw refusalError(maxTotalClaimsRefusal(max, max), now)
   }
   await enqueueWebhook(
     tx,
@@ -175,12 +160,4 @@ export async function claimEvent(
     walletCreated: wallet.created,
     mintJobId,
   }
-}
-
-function checkChannel(rule: EventRule, channel: EventInput['channel_id']): void {
-  const allowed = rule.detectionConfig.channels ?? []
-  if (channel === undefined || allowed.length === 0) return
-  const wanted = channel.replace(/^#/, '').toLowerCase()
-  if (!allowed.some((c) => c.replace(/^#/, '').toLowerCase() === wanted))
-    throw new ChannelNotAllowedError(channel, allowed)
 }
