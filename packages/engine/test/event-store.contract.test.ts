@@ -86,4 +86,50 @@ describe.each(testDatabases())('event store on $dialect', (db) => {
     const rows = await t.database.db.selectFrom('reward_events').select('id').where('id', 'like', 'g-%').execute()
     expect(rows).toHaveLength(7)
   })
+
+  it('reads a history without a lock and without writing (the dry run of check-eligibility)', async () => {
+    const key = { brandId, eventType: 'newsletter_subscribe', userKey: 'dry@example.com' }
+    const counters = () =>
+      t.database.db.selectFrom('claim_counters').select('claims').where('user_key', '=', key.userKey).execute()
+    expect(await t.storage.events.readClaimHistory(key)).toEqual({ userClaims: 0, last: undefined, totalClaims: 0 })
+    // Unlike lockClaimHistory, no counter row is created for a user who never claimed.
+    expect(await counters()).toEqual([])
+    // A claim as the event handler makes it: lock (which creates the counter row), then record.
+    await t.storage.events.lockClaimHistory(key)
+    await t.storage.events.recordClaim(
+      event({ id: 'dry-1', userKey: key.userKey, eventType: key.eventType, createdAt: 9 }),
+      null,
+    )
+    await t.storage.events.recordClaim(
+      event({ id: 'dry-2', userKey: 'other@example.com', eventType: key.eventType, createdAt: 9 }),
+      null,
+    )
+    const locked = await t.storage.events.lockClaimHistory(key)
+    expect(await t.storage.events.readClaimHistory(key)).toEqual(locked)
+    expect(locked).toEqual({ userClaims: 1, last: { eventId: 'dry-1', at: 9 }, totalClaims: 2 })
+
+    // While another connection holds the user's lock in an open transaction, the read answers at once.
+    const other = await t.database.connect()
+    let release = () => {}
+    const held = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    let lockTaken = () => {}
+    const taken = new Promise<void>((resolve) => {
+      lockTaken = resolve
+    })
+    const holder = other.transaction(async (tx) => {
+      await tx.events.lockClaimHistory(key)
+      lockTaken()
+      await held
+    })
+    await taken
+    const read = await Promise.race([
+      t.storage.events.readClaimHistory(key),
+      new Promise<'blocked'>((resolve) => setTimeout(() => resolve('blocked'), 2_000)),
+    ])
+    release()
+    await holder
+    expect(read).toEqual(locked)
+  })
 })

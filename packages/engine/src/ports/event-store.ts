@@ -29,6 +29,12 @@ export interface EventStore {
    */
   lockClaimHistory(key: ClaimKey): Promise<ClaimHistory>
   /**
+   * The same history as `lockClaimHistory`, read without locking or writing anything (no counter row
+   * is created for a user who never claimed): for dry runs (check-eligibility). Not a guarantee: a
+   * concurrent claim may change it right after the read.
+   */
+  readClaimHistory(key: ClaimKey): Promise<ClaimHistory>
+  /**
    * Records an accepted claim: the event row, the user's counters, and the rule's global total.
    * Atomic against the global max: the total is incremented only while below `maxTotalClaims`; when
    * it is not (a concurrent claim took the last place) it answers `false` and writes nothing else.

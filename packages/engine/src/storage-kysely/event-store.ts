@@ -1,5 +1,6 @@
 import type { Kysely, Selectable } from 'kysely'
-import type { EventStore, RewardEvent } from '../ports/event-store'
+import type { ClaimHistory } from '../events/evaluate-claim'
+import type { ClaimKey, EventStore, RewardEvent } from '../ports/event-store'
 import type { Database } from './database'
 import type { SqlDialect } from './dialect'
 import type { RewardEventsTable } from './event-tables'
@@ -25,34 +26,17 @@ function toEvent(row: Selectable<RewardEventsTable> & { resolved_hash: string | 
 
 export function createEventStore(db: Kysely<Database>, dialect: SqlDialect): EventStore {
   return {
-    async lockClaimHistory({ brandId, eventType, userKey }) {
+    async lockClaimHistory(key) {
       await db
         .insertInto('claim_counters')
-        .values({ brand_id: brandId, event_type: eventType, user_key: userKey, claims: 0 })
+        .values({ brand_id: key.brandId, event_type: key.eventType, user_key: key.userKey, claims: 0 })
         .onConflict((oc) => oc.columns(['brand_id', 'event_type', 'user_key']).doNothing())
         .execute()
-      const counter = await db
-        .selectFrom('claim_counters')
-        .select(['claims', 'last_event_id', 'last_at'])
-        .where('brand_id', '=', brandId)
-        .where('event_type', '=', eventType)
-        .where('user_key', '=', userKey)
-        .$if(dialect === 'postgres', (q) => q.forUpdate())
-        .executeTakeFirstOrThrow()
-      const totals = await db
-        .selectFrom('rule_totals')
-        .select('total')
-        .where('brand_id', '=', brandId)
-        .where('event_type', '=', eventType)
-        .executeTakeFirst()
-      return {
-        userClaims: Number(counter.claims),
-        last:
-          counter.last_event_id !== null && counter.last_at !== null
-            ? { eventId: counter.last_event_id, at: Number(counter.last_at) }
-            : undefined,
-        totalClaims: Number(totals?.total ?? 0),
-      }
+      return readHistory(db, key, { forUpdate: dialect === 'postgres' })
+    },
+
+    readClaimHistory(key) {
+      return readHistory(db, key, { forUpdate: false })
     },
 
     async recordClaim(event, maxTotalClaims) {
@@ -115,6 +99,36 @@ export function createEventStore(db: Kysely<Database>, dialect: SqlDialect): Eve
       const rows = await selectEvents(db).where('e.mint_job_id', '=', mintJobId).execute()
       return rows.map(toEvent)
     },
+  }
+}
+
+/** A user's counter row of a rule (locked with `forUpdate`; zeros when it has none) and the rule's total. */
+async function readHistory(
+  db: Kysely<Database>,
+  { brandId, eventType, userKey }: ClaimKey,
+  options: { forUpdate: boolean },
+): Promise<ClaimHistory> {
+  const counter = await db
+    .selectFrom('claim_counters')
+    .select(['claims', 'last_event_id', 'last_at'])
+    .where('brand_id', '=', brandId)
+    .where('event_type', '=', eventType)
+    .where('user_key', '=', userKey)
+    .$if(options.forUpdate, (q) => q.forUpdate())
+    .executeTakeFirst()
+  const totals = await db
+    .selectFrom('rule_totals')
+    .select('total')
+    .where('brand_id', '=', brandId)
+    .where('event_type', '=', eventType)
+    .executeTakeFirst()
+  return {
+    userClaims: Number(counter?.claims ?? 0),
+    last:
+      counter && counter.last_event_id !== null && counter.last_at !== null
+        ? { eventId: counter.last_event_id, at: Number(counter.last_at) }
+        : undefined,
+    totalClaims: Number(totals?.total ?? 0),
   }
 }
 
