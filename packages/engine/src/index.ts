@@ -107,7 +107,12 @@ export { RateLimitedError, type RateLimitInfo } from './errors/rate-limited-erro
 export { RequestSignatureError, type SignatureRefusal } from './errors/request-signature-error'
 export { parseInput, toFieldIssues } from './errors/zod-issues'
 export { type AcceptEventOptions, acceptEvent } from './events/accept-event'
-export type { EligibilityReason } from './events/check-eligibility-schema'
+export {
+  type CheckEligibilityOptions,
+  type CheckEligibilityReturnType,
+  checkEligibility,
+} from './events/check-eligibility'
+export type { CheckEligibilityParameters, EligibilityReason } from './events/check-eligibility-schema'
 export {
   type ClaimDecision,
   type ClaimRefusal,

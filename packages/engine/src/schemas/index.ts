@@ -7,6 +7,11 @@ export {
   invalidateConstraintCacheResponseSchema,
 } from '../constraints/invalidate-constraint-cache-schema'
 export { verifyDnsParametersSchema, verifyDnsResponseSchema } from '../dns/verify-dns-schema'
+export {
+  checkEligibilityParametersSchema,
+  checkEligibilityResponseSchema,
+  eligibilityReasonSchema,
+} from '../events/check-eligibility-schema'
 export { getEventConfigParametersSchema, getEventConfigResponseSchema } from '../events/get-event-config-schema'
 export {
   bulkEventFailureSchema,

@@ -53,7 +53,8 @@ export type CreateAppParameters = {
 /**
  * Builds the HTTP app; never listens (see runtime/start-server.ts). Order: request id → access log →
  * helmet → health routes (before any rate limiter: never limited) → Stripe webhook (raw body) → JSON
- * body (10 KB) → idempotency keys of POSTs → routes → 404 → error handler.
+ * body (10 KB) → check-eligibility (no idempotency key) → idempotency keys of POSTs → routes → 404 →
+ * error handler.
  */
 export function createApp(p: CreateAppParameters): Express {
   const bodyLimitBytes = p.config.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES
@@ -82,19 +83,22 @@ export function createApp(p: CreateAppParameters): Express {
   app.use(jsonBody(bodyLimitBytes))
   app.use(enterRequestScope())
   if (corsMiddleware) app.use(corsMiddleware)
-  // Every POST below honours `Idempotency-Key` (docs/idempotency.md); the Stripe webhook, above, does
-  // not: it dedups by event id. Error surfaces (and the wallet API's CORS) come first so its answers
+  // Every POST below honours `Idempotency-Key` (docs/idempotency.md) but two: the Stripe webhook, above,
+  // dedups by event id, and check-eligibility, a read-like dry run, is judged afresh every time (it
+  // mounts before the middleware and writes nothing, not even a key). Error surfaces (and the wallet API's CORS) come first so its answers
   // render in the endpoint's shape and reach browsers (the routers declare the same for themselves).
   app.use(PREGENERATION_PATH, errorSurface('pregeneration'))
   app.use(IDENTITY_PATHS, errorSurface('generic'), walletCors(p.engine))
   if (relayer) app.use(relayer.paths, errorSurface('relayer'))
+  const events = p.eventHandler ? eventRoutes(p.engine, p.eventHandler) : undefined
+  if (events) app.use(events.dryRun)
   app.use(
     idempotency({
       ...(p.idempotency ?? IDEMPOTENCY_DEFAULTS),
       keys: p.engine.idempotency,
     }),
   )
-  if (p.eventHandler) app.use(eventRoutes(p.engine, p.eventHandler))
+  if (events) app.use(events.api)
   if (payments) app.use(payments.api)
   // Identity (docs/identity.md): pregeneration, dev login + user wallet API, constraint-cache invalidation.
   app.use(pregenerationRoutes(p.engine, p.pregeneration ?? {}), identityRoutes(p.engine), constraintRoutes(p.engine))

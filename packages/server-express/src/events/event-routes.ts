@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises'
 import {
+  type checkEligibilityResponseSchema,
   type DnsResolver,
   type Engine,
   type GetEventConfigParameters,
@@ -58,12 +59,20 @@ const sdkNotBuilt = () =>
 const origin = (req: Request) => (typeof req.headers.origin === 'string' ? req.headers.origin : undefined)
 
 /**
- * The event handler surface: event-config, manual-event, bulk-events, verify-dns and `sdk.js`. Each
- * route passes its input to one `engine.events` operation (which validates it) and serialises; every
- * rule lives in the engine.
+ * `dryRun` mounts before the idempotency middleware: check-eligibility is a read-like POST that takes
+ * no `Idempotency-Key` (docs/idempotency.md) — a stored answer replayed later would be a stale verdict,
+ * and the dry run writes nothing, not even a key. `api` holds every other route.
  */
-export function eventRoutes(engine: Engine, options: EventRoutesOptions): Router {
+export type EventRouters = { dryRun: Router; api: Router }
+
+/**
+ * The event handler surface: event-config, manual-event, check-eligibility, bulk-events, verify-dns
+ * and `sdk.js`. Each route passes its input to one `engine.events` operation (which validates it) and
+ * serialises; every rule lives in the engine.
+ */
+export function eventRoutes(engine: Engine, options: EventRoutesOptions): EventRouters {
   const router = Router()
+  const dryRun = Router()
   const eventOptions = (req: Request) => ({
     origin: origin(req),
     apiKey: bearerToken(req),
@@ -85,6 +94,15 @@ export function eventRoutes(engine: Engine, options: EventRoutesOptions): Router
   router.post('/loyalty-api/manual-event', async (req, res) => {
     const event = await engine.events.process(req.body, eventOptions(req))
     res.json(eventBody(event))
+  })
+
+  dryRun.post('/loyalty-api/check-eligibility', async (req, res) => {
+    const result = await engine.events.checkEligibility(req.body, {
+      origin: origin(req),
+      apiKey: bearerToken(req),
+      duplicateWindowMs: options.duplicateWindowMs,
+    })
+    res.json(result satisfies z.infer<typeof checkEligibilityResponseSchema>)
   })
 
   router.post('/loyalty-api/bulk-events', async (req, res) => {
@@ -115,5 +133,5 @@ export function eventRoutes(engine: Engine, options: EventRoutesOptions): Router
     res.send(body)
   })
 
-  return router
+  return { dryRun, api: router }
 }
