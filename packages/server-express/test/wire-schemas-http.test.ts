@@ -1,4 +1,5 @@
 import {
+  checkEligibilityResponseSchema,
   createBrand,
   createCheckoutResponseSchema,
   debugResponseSchema,
@@ -92,6 +93,39 @@ describe.each(testDialects)('responses match the wire schemas on $dialect', ({ c
       await call('POST', '/loyalty-api/verify-dns', { domain: 'shop.example.com' }),
     )
     expect(dnsAnswer.dnsConfigured).toBe(true)
+  })
+
+  it('check-eligibility: eligible, and refused with each of the eight reasons', async () => {
+    const rules = s.runtime.engine.rules
+    await rules.set({
+      brandId,
+      eventType: 'wire_all',
+      custom: true,
+      rewardAmount: 4,
+      maxTotalClaims: 1,
+      channels: ['ops'],
+    })
+    await rules.set({ brandId, eventType: 'wire_off', custom: true, rewardAmount: 4, enabled: false })
+    const event = { brandId, userEmail: 'wire@example.com', domain: 'shop.example.com' }
+    const check = async (body: Record<string, unknown>) =>
+      expectWire(checkEligibilityResponseSchema, await call('POST', '/loyalty-api/check-eligibility', body))
+    expect(await check({ ...event, eventType: 'custom_wire_all' })).toEqual({
+      eligible: true,
+      rewardAmount: 4,
+      reasons: [],
+    })
+    await call('POST', '/loyalty-api/manual-event', { ...event, eventType: 'custom_wire_all' })
+    const codes = async (body: Record<string, unknown>) => (await check(body)).reasons.map((r) => r.code)
+    expect(await codes({ ...event, eventType: 'custom_wire_all', channel_id: 'random' })).toEqual([
+      'channel',
+      'duplicate',
+      'max_total_claims',
+      'max_claims',
+      'cooldown',
+    ])
+    expect(await codes({ ...event, eventType: 'custom_wire_off' })).toEqual(['disabled'])
+    expect(await codes({ ...event, eventType: 'referral' })).toEqual(['unknown_event'])
+    expect(await codes({ ...event, eventType: 'custom_wire_all', domain: 'evil.example.org' })).toEqual(['domain'])
   })
 
   it('payments: create-checkout, then payment-mint of the paid session twice', async () => {
