@@ -1,6 +1,7 @@
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import {
+  checkEligibilityResponseSchema,
   createBrand,
   createCheckoutResponseSchema,
   createPerk,
@@ -146,6 +147,29 @@ describe('@loyaltykit/sdk against the real server', () => {
     expect(error).toBeInstanceOf(BadRequestError)
     expect((error as BadRequestError).requestId).toMatch(/\S/)
     expect(JSON.stringify((error as BadRequestError).details)).toContain('brandId')
+  })
+
+  it('events.checkEligibility: the dry run of track, every reason listed; the client apiKey makes internal sources trusted', async () => {
+    const event = { brandId, eventType: 'complete_survey', userEmail: 'eve@example.com', domain: 'shop.example.com' }
+    expect(expectWire(checkEligibilityResponseSchema, await loyalty.events.checkEligibility(event))).toEqual({
+      eligible: true,
+      rewardAmount: 75,
+      reasons: [],
+    })
+    await loyalty.events.track(event)
+    const refused = expectWire(checkEligibilityResponseSchema, await loyalty.events.checkEligibility(event))
+    expect(refused).toMatchObject({ eligible: false, rewardAmount: 75 })
+    expect(refused.reasons.map((r) => r.code)).toEqual(['duplicate', 'max_claims', 'cooldown'])
+    const cooldown = refused.reasons.find((r) => r.code === 'cooldown')
+    expect(cooldown?.code === 'cooldown' && cooldown.retryAfterSeconds).toBeGreaterThan(86_000)
+
+    const internal = { ...event, metadata: { source: 'chat_manual_reward' } }
+    expect((await loyalty.events.checkEligibility(internal)).eligible).toBe(false)
+    expect(await trusted.events.checkEligibility(internal)).toEqual({ eligible: true, rewardAmount: 75, reasons: [] })
+    const wrongKey = createLoyaltyClient({ baseUrl: s.base, apiKey: 'lk_wrong' })
+    expect(await wrongKey.events.checkEligibility(internal).catch((e: unknown) => e)).toBeInstanceOf(
+      AuthenticationError,
+    )
   })
 
   it('events.bulk: per-item results; the client apiKey authenticates the brand (a wrong one is a 401)', async () => {

@@ -13,7 +13,7 @@ export type CheckEligibilityParameters = z.input<typeof checkEligibilityParamete
 const reason = <C extends string, S extends z.ZodRawShape>(code: C, shape: S) =>
   z.object({
     code: z.literal(code),
-    /** Human readable, fit to show the user (manual-event's `details.message` for the same refusal). */
+    /** A sentence fit to show the user. */
     message: z.string(),
     ...shape,
   })

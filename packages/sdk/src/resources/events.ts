@@ -1,7 +1,14 @@
 import type { RequestOptions } from '../client/client-options'
 import type { ClientContext } from '../core/client-context'
 import { sendRequest } from '../core/send-request'
-import type { BulkEventsParams, BulkEventsResponse, ManualEventParams, ManualEventResponse } from '../types/wire'
+import type {
+  BulkEventsParams,
+  BulkEventsResponse,
+  CheckEligibilityParams,
+  CheckEligibilityResponse,
+  ManualEventParams,
+  ManualEventResponse,
+} from '../types/wire'
 
 export type EventsResource = {
   /**
@@ -10,6 +17,13 @@ export type EventsResource = {
    * `apiKey` the call is authenticated as the brand's own server.
    */
   track(params: ManualEventParams, options?: RequestOptions): Promise<ManualEventResponse>
+  /**
+   * POST /loyalty-api/check-eligibility: would `track(params)` reward the user now? Judged by the same
+   * rules, without recording anything; a refusal is `eligible: false` with every reason (cooldown with
+   * `retryAfterSeconds`, max claims, duplicate…), not an error. With the client's `apiKey` internal
+   * sources are judged as trusted, as in `track`.
+   */
+  checkEligibility(params: CheckEligibilityParams, options?: RequestOptions): Promise<CheckEligibilityResponse>
   /** POST /loyalty-api/bulk-events: up to 100 manual-event bodies in one call; each item succeeds or fails alone. */
   bulk(params: BulkEventsParams, options?: RequestOptions): Promise<BulkEventsResponse>
 }
@@ -23,6 +37,18 @@ export function eventsResource(ctx: ClientContext): EventsResource {
           name: 'events.track',
           method: 'POST',
           path: '/loyalty-api/manual-event',
+          body: params,
+          auth: 'optionalApiKey',
+        },
+        options,
+      ),
+    checkEligibility: (params, options) =>
+      sendRequest(
+        ctx,
+        {
+          name: 'events.checkEligibility',
+          method: 'POST',
+          path: '/loyalty-api/check-eligibility',
           body: params,
           auth: 'optionalApiKey',
         },

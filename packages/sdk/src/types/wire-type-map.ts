@@ -7,12 +7,15 @@
 import type {
   bulkEventFailureSchema,
   bulkEventResultSchema,
+  checkEligibilityParametersSchema,
+  checkEligibilityResponseSchema,
   createCheckoutParametersSchema,
   createCheckoutResponseSchema,
   debugResponseSchema,
   devLoginParametersSchema,
   devLoginResponseSchema,
   diagnosticResponseSchema,
+  eligibilityReasonSchema,
   eventRewardSchema,
   eventRuleWireSchema,
   getEventConfigParametersSchema,
@@ -70,6 +73,14 @@ export type WireTypeMap = {
   ManualEventParams: z.input<typeof processEventParametersSchema>
   EventReward: z.output<typeof eventRewardSchema>
   ManualEventResponse: z.output<typeof processEventResponseSchema>
+  /** Body of `POST /loyalty-api/check-eligibility`: a manual-event body, judged without being recorded. */
+  CheckEligibilityParams: z.input<typeof checkEligibilityParametersSchema>
+  /**
+   * Why an event would be refused, `code` first: `domain`, `unknown_event`, `disabled`, `channel`,
+   * `duplicate`, `max_total_claims`, `max_claims`, `cooldown`; `message` is fit to show the user.
+   */
+  EligibilityReason: z.output<typeof eligibilityReasonSchema>
+  CheckEligibilityResponse: z.output<typeof checkEligibilityResponseSchema>
   BulkEventsParams: z.input<typeof processBulkEventsParametersSchema>
   BulkEventFailure: z.output<typeof bulkEventFailureSchema>
   BulkEventResult: z.output<typeof bulkEventResultSchema>

@@ -137,6 +137,88 @@ export type ManualEventResponse = {
   reward: EventReward
 }
 
+/** Body of `POST /loyalty-api/check-eligibility`: a manual-event body, judged without being recorded. */
+export type CheckEligibilityParams = ManualEventParams
+
+/**
+ * Why an event would be refused, `code` first: `domain`, `unknown_event`, `disabled`, `channel`,
+ * `duplicate`, `max_total_claims`, `max_claims`, `cooldown`; `message` is fit to show the user.
+ */
+export type EligibilityReason =
+  | {
+      code: 'domain'
+      /** A sentence fit to show the user. */
+      message: string
+      /** The event's domain (`domain`, else the host of `sourceUrl`, else of `Origin`); null when none. */
+      domain: string | null
+      /** The hosts of the brand's websites. */
+      configuredDomains: string[]
+    }
+  | {
+      code: 'unknown_event'
+      /** A sentence fit to show the user. */
+      message: string
+      eventType: string
+    }
+  | {
+      code: 'disabled'
+      /** A sentence fit to show the user. */
+      message: string
+      eventType: string
+    }
+  | {
+      code: 'channel'
+      /** A sentence fit to show the user. */
+      message: string
+      channel: string
+      allowedChannels: string[]
+    }
+  | {
+      code: 'duplicate'
+      /** A sentence fit to show the user. */
+      message: string
+      existingEventId: string
+      /** Seconds until the window ends. */
+      retryAfterSeconds: number
+      windowSeconds: number
+    }
+  | {
+      code: 'max_total_claims'
+      /** A sentence fit to show the user. */
+      message: string
+      totalClaims: number
+      maxTotalClaims: number
+    }
+  | {
+      code: 'max_claims'
+      /** A sentence fit to show the user. */
+      message: string
+      totalClaims: number
+      maxClaims: number
+    }
+  | {
+      code: 'cooldown'
+      /** A sentence fit to show the user. */
+      message: string
+      /** Seconds until the cooldown ends. */
+      retryAfterSeconds: number
+      /** The user's latest accepted event of this type, from which the cooldown runs. */
+      previousReward: string
+    }
+
+/** 200 body of `POST /loyalty-api/check-eligibility`. */
+export type CheckEligibilityResponse = {
+  /** True exactly when manual-event, sent now with the same body and headers, would reward the user. */
+  eligible: boolean
+  /**
+   * Tokens this event earns: the enabled rule's `rewardAmount` (also when `eligible` is false, for
+   * the time after a cooldown); 0 for an unknown or disabled type or a refused domain.
+   */
+  rewardAmount: number
+  /** Every reason that applies, in the order of the checks; empty when eligible. */
+  reasons: EligibilityReason[]
+}
+
 /**
  * Body of `POST /loyalty-api/bulk-events`: 1 to 100 manual-event bodies. `processBulkEvents` judges
  * each item on its own, so an invalid item fails alone (in `results`) rather than failing the request.
@@ -573,6 +655,9 @@ export type GeneratedWireTypes = {
   ManualEventParams: ManualEventParams
   EventReward: EventReward
   ManualEventResponse: ManualEventResponse
+  CheckEligibilityParams: CheckEligibilityParams
+  EligibilityReason: EligibilityReason
+  CheckEligibilityResponse: CheckEligibilityResponse
   BulkEventsParams: BulkEventsParams
   BulkEventFailure: BulkEventFailure
   BulkEventResult: BulkEventResult
