@@ -6,6 +6,7 @@ import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { isLoyaltyError, type Storage } from '@loyaltykit/engine'
 import BetterSqlite3 from 'better-sqlite3'
+import pg from 'pg'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { testDialects } from '../../test/helpers/test-databases'
 import { openSqliteDatabase, SQLITE_BUSY_TIMEOUT_MS } from './open-sqlite-database'
@@ -19,6 +20,19 @@ async function open(p: Parameters<typeof openStorage>[0]): Promise<Storage> {
   const storage = await openStorage(p)
   opened.push(storage)
   return storage
+}
+
+/** What a database restart does to a pool: every backend of the database is terminated. */
+async function terminateBackends(databaseUrl: string) {
+  const admin = new pg.Client({ connectionString: databaseUrl })
+  await admin.connect()
+  try {
+    await admin.query(
+      'select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
+    )
+  } finally {
+    await admin.end()
+  }
 }
 
 async function configErrorOf(p: Parameters<typeof openStorage>[0]): Promise<string> {
@@ -151,6 +165,40 @@ describe.each(testDialects.filter((d) => d.dialect === 'postgres'))('openStorage
       await a.ping()
     } finally {
       await Promise.all([a.close(), b.close()])
+    }
+  })
+
+  it('survives its connections being terminated mid-transaction (a database restart): no uncaught error', async () => {
+    const storage = await open({ databaseUrl: db.databaseUrl, dataDir: db.dataDir })
+    await storage.migrate()
+    const uncaught: unknown[] = []
+    const onUncaught = (e: unknown) => uncaught.push(e)
+    process.on('uncaughtException', onUncaught)
+    try {
+      let inside!: () => void
+      const entered = new Promise<void>((r) => {
+        inside = r
+      })
+      // Holds a checked-out client idle between two statements while the server kills every backend.
+      const tx = storage.transaction(async (t) => {
+        await t.settings.get('anything')
+        inside()
+        await new Promise((r) => setTimeout(r, 300))
+        await t.settings.get('anything')
+      })
+      const outcome = tx.then(
+        () => 'committed',
+        () => 'failed',
+      )
+      await entered
+      await terminateBackends(db.databaseUrl!)
+      expect(await outcome).toBe('failed')
+      await new Promise((r) => setTimeout(r, 100))
+      expect(uncaught).toEqual([])
+      // The pool replaced the broken clients: the storage works again.
+      await storage.ping()
+    } finally {
+      process.off('uncaughtException', onUncaught)
     }
   })
 })

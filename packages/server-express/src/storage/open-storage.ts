@@ -83,8 +83,12 @@ function openPostgres(url: string, p: OpenStorageParameters): Storage {
     application_name: 'loyaltykit',
     types: pgTypes,
   })
-  // An idle client losing its connection emits here; without a listener the process would crash.
-  pool.on('error', (err) => p.logger?.error({ err: err.message }, 'idle PostgreSQL connection failed'))
+  // A client losing its connection emits 'error'; without a listener the process would crash. The
+  // pool listens on idle clients only, so every client also gets its own listener for the time it is
+  // checked out (between two queries of a transaction, say); the pool then discards the broken client.
+  const lost = (err: Error) => p.logger?.error({ err: err.message }, 'PostgreSQL connection lost')
+  pool.on('error', lost)
+  pool.on('connect', (client) => client.on('error', lost))
   p.logger?.info(
     { dialect: 'postgres', host: parsed.hostname, port: parsed.port || '5432', database: parsed.pathname.slice(1) },
     'storage opened',
