@@ -80,9 +80,14 @@ export function createLoyaltyKit(defaults: { endpoint?: string } = {}): LoyaltyK
     }
   }
 
+  /** Sends held events one after the other, so they reach the server in the order they were made. */
+  const sendInOrder = (list: Outgoing[], c: Config) => {
+    void list.reduce((previous, o) => previous.then(() => send(o, c)), Promise.resolve())
+  }
+
   const flushPending = () => {
     if (!config || !(user ?? formEmail)) return
-    for (const o of pending.splice(0)) void send(o, config)
+    sendInOrder(pending.splice(0), config)
   }
 
   const identify = (userEmail: string) => {
@@ -138,7 +143,7 @@ export function createLoyaltyKit(defaults: { endpoint?: string } = {}): LoyaltyK
       }
       if (options.userEmail) identify(options.userEmail)
       else if (c.persist && user) identify(user)
-      for (const o of queue.splice(0)) void send(o, c)
+      sendInOrder(queue.splice(0), c)
       if (options.captureFormEmail !== false) {
         watchFormEmails((email) => {
           formEmail = email

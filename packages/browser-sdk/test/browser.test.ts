@@ -107,6 +107,16 @@ describe.runIf(runChromiumTests)('sdk.js in headless Chromium', () => {
   })
 
   it('queues track calls made before init and sends them in order after init; a per-call userEmail wins', async () => {
+    // The first answer is slow: the second event must still wait for it (sent one after the other).
+    const answered: unknown[] = []
+    const seenWhenSecondArrived: unknown[] = []
+    const answer = server.answer
+    server.answer = async (body) => {
+      if (body.eventType === 'form_submit') await sleep(300)
+      else seenWhenSecondArrived.push(...answered)
+      answered.push(body.eventType)
+      return answer(body)
+    }
     await open(
       '/',
       sitePage(`
@@ -129,6 +139,7 @@ describe.runIf(runChromiumTests)('sdk.js in headless Chromium', () => {
       ['rate_experience', 'other@example.com'],
     ])
     expect(events[1]?.metadata).toEqual({ stars: 5 })
+    expect(seenWhenSecondArrived).toEqual(['form_submit'])
     const results = await page.evaluate(() => {
       const w = window as unknown as { first: Promise<{ success: boolean }>; second: Promise<{ success: boolean }> }
       return Promise.all([w.first, w.second])

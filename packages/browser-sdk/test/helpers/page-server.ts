@@ -28,7 +28,7 @@ export class PageServer {
   readonly requests: RecordedRequest[] = []
   rules: unknown[] = []
   eventConfigStatus = 200
-  answer: (body: Record<string, unknown>) => EventAnswer = (body) => ({
+  answer: (body: Record<string, unknown>) => EventAnswer | Promise<EventAnswer> = (body) => ({
     status: 200,
     body: { success: true, eventType: body.eventType, transactionHash: `0x${'ab'.repeat(32)}` },
   })
@@ -117,7 +117,7 @@ export class PageServer {
       })
     }
     if (url.pathname === '/loyalty-api/manual-event' && req.method === 'POST') {
-      const answer = this.answer(record.body as Record<string, unknown>)
+      const answer = await this.answer(record.body as Record<string, unknown>)
       return 'text' in answer
         ? send(res, answer.status, 'text/plain', answer.text)
         : sendJson(res, answer.status, answer.body)
