@@ -8,9 +8,8 @@ import type { EngineContext } from '../context'
 import { UnavailableError } from '../errors/common-errors'
 import { parseInput } from '../errors/zod-issues'
 import type { PerkRecord } from '../ports/perk-store'
-import { decodeRelayRevert } from '../relay/decode-relay-revert'
 import { TransactionFailedError } from '../relay/relay-errors'
-import { relaySenderOf } from '../relay/relay-sender-of'
+import { sendOperatorCall } from '../relay/send-operator-call'
 import { brandIdSchema } from '../schemas/brand-id'
 
 const WEI_PER_TOKEN = 10n ** 18n
@@ -68,33 +67,16 @@ export async function createPerk(ctx: EngineContext, params: CreatePerkParameter
     ],
   })
   const to = chain.contracts.perkCollection
-  let gas: bigint
-  try {
-    gas = await chain.publicClient.estimateGas({ account: chain.relayer.address, to, data })
-  } catch (error) {
-    const revert = decodeRelayRevert(error)
-    if (!revert.reverted)
-      throw new UnavailableError('The chain could not simulate createCollection', 'CHAIN_UNAVAILABLE', {}, error)
-    throw new TransactionFailedError('createCollection would fail', { stage: 'simulation', reason: revert.message })
-  }
-  const outcome = await relaySenderOf(ctx).send({
-    kind: 'operator',
-    to,
-    data,
-    gas: (gas * 120n) / 100n,
-    functionName: 'createCollection',
-    userAddress: null,
-    brandId: p.brandId,
-  })
+  const outcome = await sendOperatorCall(ctx, chain, { to, data, functionName: 'createCollection', brandId: p.brandId })
   const created = parseEventLogs({
     abi: perkCollectionAbi,
     eventName: 'CollectionCreated',
     logs: outcome.receipt.logs.filter((l) => l.address.toLowerCase() === to.toLowerCase()),
   })[0]
-  if (outcome.receipt.status !== 'success' || !created) {
-    throw new TransactionFailedError('createCollection failed on chain', {
+  if (!created) {
+    throw new TransactionFailedError('createCollection logged no CollectionCreated', {
       stage: 'execution',
-      reason: 'reverted',
+      reason: 'no CollectionCreated log',
       transactionHash: outcome.txHash,
     })
   }
