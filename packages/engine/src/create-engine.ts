@@ -12,6 +12,7 @@ import { bindMigrations } from './migrations/bind-migrations'
 import { bindMint } from './minting/bind-mint'
 import { bindPayments } from './payments/bind-payments'
 import { bindPerks } from './perks/bind-perks'
+import { bindPointsSale } from './points-sale/bind-points-sale'
 import type { ChainPort } from './ports/chain'
 import { type Clock, systemClock } from './ports/clock'
 import { type Ids, randomIds } from './ports/ids'
@@ -67,6 +68,7 @@ export function createEngine(params: CreateEngineParameters) {
     mint: bindMint(ctx),
     relay: bindRelay(ctx),
     perks: bindPerks(ctx),
+    pointsSale: bindPointsSale(ctx),
     webhooks: bindWebhooks(ctx),
     migrations: bindMigrations(ctx),
     identity: bindIdentity(ctx),

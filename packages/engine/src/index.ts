@@ -185,6 +185,7 @@ export {
 export {
   type ApprovedPermit,
   approvedPermit,
+  approvedPermitSpenders,
   MAX_PERMIT_LIFETIME_SECONDS,
   PERMIT_TYPES,
 } from './identity/approved-permit'
@@ -382,6 +383,18 @@ export {
   verifyBrandSignature,
   verifyBrandSignatureParametersSchema,
 } from './perks/verify-brand-signature'
+export {
+  type AddPointsSaleItemParameters,
+  type AddPointsSaleItemReturnType,
+  addPointsSaleItem,
+  addPointsSaleItemParametersSchema,
+} from './points-sale/add-points-sale-item'
+export {
+  type ListPointsSaleItemsReturnType,
+  listPointsSaleItems,
+  type PointsSaleItem,
+} from './points-sale/list-points-sale-items'
+export type { ListPointsSaleItemsParameters } from './points-sale/list-points-sale-items-schema'
 export type { ApiKeyRecord, ApiKeyScope, ApiKeyStore, BrandSecretKind } from './ports/api-key-store'
 export type { Brand, BrandStore } from './ports/brand-store'
 export type { ChainPort, ContractAddresses, GasCaps } from './ports/chain'
@@ -429,6 +442,7 @@ export type {
   RefundClawbackStatus,
 } from './ports/payment-store'
 export type { PerkRecord, PerkStore } from './ports/perk-store'
+export type { PointsSaleItemRecord, PointsSaleStore } from './ports/points-sale-store'
 export type { PregenerationRecord, PregenerationStore } from './ports/pregeneration-store'
 export type { RateLimitHit, RateLimitStore, RateLimitWindow } from './ports/rate-limit-store'
 export type {

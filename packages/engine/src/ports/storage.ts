@@ -10,6 +10,7 @@ import type { MintStore } from './mint-store'
 import type { NonceStore } from './nonce-store'
 import type { PaymentStore } from './payment-store'
 import type { PerkStore } from './perk-store'
+import type { PointsSaleStore } from './points-sale-store'
 import type { PregenerationStore } from './pregeneration-store'
 import type { RateLimitStore } from './rate-limit-store'
 import type { RelayStore } from './relay-store'
@@ -50,6 +51,7 @@ export interface Stores {
   payments: PaymentStore
   relay: RelayStore
   perks: PerkStore
+  pointsSale: PointsSaleStore
   rateLimits: RateLimitStore
   signatureReplays: SignatureReplayStore
   /** Idempotency keys of client requests; its methods are for use outside transactions. */

@@ -69,6 +69,12 @@ export {
   redeemPerkChargesResponseSchema,
 } from '../perks/redeem-perk-charges-schema'
 export {
+  listPointsSaleItemsParametersSchema,
+  listPointsSaleItemsRequestSchema,
+  listPointsSaleItemsResponseSchema,
+  pointsSaleItemSchema,
+} from '../points-sale/list-points-sale-items-schema'
+export {
   pregenerateUserParametersSchema,
   pregenerateUserResponseSchema,
 } from '../pregeneration/pregenerate-user-schema'

@@ -16,6 +16,7 @@ import { createMintStore } from './mint-store'
 import { createNonceStore } from './nonce-store'
 import { createPaymentStore } from './payment-store'
 import { createPerkStore } from './perk-store'
+import { createPointsSaleStore } from './points-sale-store'
 import { createPregenerationStore } from './pregeneration-store'
 import { createRateLimitStore } from './rate-limit-store'
 import { createRelayStore } from './relay-store'
@@ -50,6 +51,7 @@ function bindStores(db: Kysely<Database>, dialect: SqlDialect, inTransaction = f
     payments: createPaymentStore(db, dialect),
     relay: createRelayStore(db, dialect),
     perks: createPerkStore(db, dialect),
+    pointsSale: createPointsSaleStore(db, dialect),
     rateLimits: createRateLimitStore(db, dialect),
     signatureReplays: createSignatureReplayStore(db, dialect),
     idempotency: createIdempotencyStore(db, dialect),

@@ -4,6 +4,7 @@ import type { IdempotencyTables } from './idempotency-tables'
 import type { IdentityTables } from './identity-tables'
 import type { MintingTables } from './minting-tables'
 import type { PaymentTables } from './payment-tables'
+import type { PointsSaleTables } from './points-sale-tables'
 import type { RateLimitTables } from './rate-limit-tables'
 import type { RelayTables } from './relay-tables'
 import type { WebhookTables } from './webhook-tables'
@@ -22,4 +23,5 @@ export interface Database
     IdentityTables,
     RelayTables,
     RateLimitTables,
-    IdempotencyTables {}
+    IdempotencyTables,
+    PointsSaleTables {}
