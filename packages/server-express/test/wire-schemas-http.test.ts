@@ -9,6 +9,7 @@ import {
   getUserWalletResponseSchema,
   healthResponseSchema,
   invalidateConstraintCacheResponseSchema,
+  listPointsSaleItemsResponseSchema,
   mintForPaymentResponseSchema,
   pregenerateUserResponseSchema,
   processBulkEventsResponseSchema,
@@ -176,5 +177,11 @@ describe.each(testDialects)('responses match the wire schemas on $dialect', ({ c
       await call('GET', '/wallet', undefined, { authorization: `Bearer ${login.accessToken}` }),
     )
     expect(wallet.balance).toBe('85') // form_submit 10 + complete_survey 75
+  })
+
+  it('the points-sale listing', async () => {
+    await s.runtime.engine.pointsSale.add({ brandId, name: 'Tote bag', price: 40, stock: 2, description: 'Blue' })
+    const page = expectWire(listPointsSaleItemsResponseSchema, await call('GET', '/points-sale/items?limit=10'))
+    expect(page.items.map((i) => i.name)).toEqual(['Tote bag'])
   })
 })

@@ -16,6 +16,8 @@ import { migrateStatusCommand } from './commands/migrate-status'
 import { paymentsRefundsCommand } from './commands/payments-refunds'
 import { perkCreateCommand } from './commands/perk-create'
 import { perkListCommand } from './commands/perk-list'
+import { pointsSaleAddCommand } from './commands/points-sale-add'
+import { pointsSaleListCommand } from './commands/points-sale-list'
 import { ruleListCommand } from './commands/rule-list'
 import { ruleSetCommand } from './commands/rule-set'
 import { startCommand } from './commands/start'
@@ -45,6 +47,8 @@ export const COMMANDS: readonly Command[] = [
   constraintRemoveCommand,
   perkCreateCommand,
   perkListCommand,
+  pointsSaleAddCommand,
+  pointsSaleListCommand,
   webhookSetCommand,
   webhookDeliveriesCommand,
   webhookRedeliverCommand,

@@ -6,6 +6,7 @@ import '../http/request-context'
 import type { RelayerConfig } from '../config/relayer-section'
 import { bearerToken } from '../http/bearer-token'
 import { perkChargeRoutes } from '../perks/perk-charge-routes'
+import { POINTS_SALE_ITEMS_PATH, pointsSaleRoutes } from '../points-sale/points-sale-routes'
 import { relayCors } from './relay-cors'
 
 export type RelayRoutesOptions = RelayerConfig
@@ -17,7 +18,8 @@ export type RelayRoutesOptions = RelayerConfig
 export type RelayRouters = { cors: RequestHandler; api: Router; paths: string[] }
 
 /**
- * The relayer surface (spec 02, docs/relayer.md): `POST {base}/relay` and the perk-charge endpoints.
+ * The relayer surface (spec 02, docs/relayer.md): `POST {base}/relay`, the perk-charge endpoints and
+ * the points-sale listing (docs/points-sale.md).
  * Errors render `{ error, code, details }`. Every request but a preflight counts against the per-IP
  * limit (100 a minute by default, held in storage so it holds across processes); every 429 carries
  * `X-RateLimit-*` and `Retry-After`, and a relayed transaction answers the user's hourly window in
@@ -25,7 +27,9 @@ export type RelayRouters = { cors: RequestHandler; api: Router; paths: string[] 
  */
 export function relayRoutes(engine: Engine, config: RelayRoutesOptions): RelayRouters {
   const base = config.basePath
-  const paths = ['/relay', '/redeem-perk', '/check-perk-status', '/list-perk-holders'].map((p) => `${base}${p}`)
+  const paths = ['/relay', '/redeem-perk', '/check-perk-status', '/list-perk-holders', POINTS_SALE_ITEMS_PATH].map(
+    (p) => `${base}${p}`,
+  )
   const api = Router()
   api.use(paths, errorSurface('relayer'), async (req, _res, next) => {
     if (req.method === 'OPTIONS') return next()
@@ -57,6 +61,11 @@ export function relayRoutes(engine: Engine, config: RelayRoutesOptions): RelayRo
     res.json(result satisfies z.infer<typeof relayResponseSchema>)
   })
   api.use(perkChargeRoutes(engine, { basePath: base }))
+  api.use(pointsSaleRoutes(engine, { basePath: base }))
 
-  return { cors: relayCors(engine, { path: `${base}/relay`, allowedOrigins: config.allowedOrigins }), api, paths }
+  const cors = relayCors(engine, {
+    methods: { [`${base}/relay`]: 'POST, OPTIONS', [`${base}${POINTS_SALE_ITEMS_PATH}`]: 'GET, OPTIONS' },
+    allowedOrigins: config.allowedOrigins,
+  })
+  return { cors, api, paths }
 }

@@ -151,6 +151,10 @@ export function createDocsCurlFixtures(s: TestServer) {
         PERMIT: JSON.stringify(permit),
       }
     },
+    'points-sale-items.md': async () => {
+      await s.runtime.engine.pointsSale.add({ brandId, name: 'Tote bag', price: 40, stock: 25, category: 'merch' })
+      return {}
+    },
     'check-perk-status.md': perkOfAnn,
     'list-perk-holders.md': perkOfAnn,
     'redeem-perk.md': perkOfAnn,
