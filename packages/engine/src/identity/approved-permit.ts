@@ -78,10 +78,22 @@ function tokenDomain(chain: ChainPort): Promise<{ name: string; version: string 
 }
 
 /**
+ * The spenders a custodial user's permit may name: exactly the accounts that spend points only
+ * through `POST /relay`, acting for the user who holds the access token (docs/identity.md#what-the-wallet-api-signs):
+ * the perk collection (`claimFor`), the points sale (`purchaseFor`), the business escrow
+ * (`depositFor`), each spending an allowance only from a RELAYER_ROLE call, and the relayer account
+ * itself, whose only use of an allowance is a relayed `transferFrom(user, to, amount)`. Lowercase.
+ */
+export function approvedPermitSpenders(chain: ChainPort): string[] {
+  const { perkCollection, pointsSale, businessEscrow } = chain.contracts
+  return [perkCollection, pointsSale, businessEscrow, chain.relayer.address].map((a) => a.toLowerCase())
+}
+
+/**
  * Accepts only what the user wallet API may sign: an ERC-2612 Permit of this deployment's points token
  * (domain exactly as the contract states it: name, version, chain id, verifying contract), owned by
- * the user's wallet, whose spender is an approved contract that takes points (the perk collection for
- * perk claims, the points sale, the business escrow), for a value between 1 wei and the wallet's
+ * the user's wallet, whose spender is one of `approvedPermitSpenders` (the perk collection for perk
+ * claims, the points sale, the business escrow, the relayer account for a token `transferFrom`), for a value between 1 wei and the wallet's
  * balance, with a deadline in the future and at most 24 hours ahead. Anything else throws
  * TypedDataNotAllowedError (403) with the reason.
  */
@@ -128,9 +140,9 @@ export async function approvedPermit(
   if (m.data.owner.toLowerCase() !== p.owner.toLowerCase()) {
     throw new TypedDataNotAllowedError("The permit's owner is not your wallet", { owner: p.owner })
   }
-  const spenders = [chain.contracts.perkCollection, chain.contracts.pointsSale, chain.contracts.businessEscrow]
-  if (!spenders.some((s) => s.toLowerCase() === m.data.spender.toLowerCase())) {
-    throw new TypedDataNotAllowedError('The spender is not an approved contract', { allowed: spenders })
+  const spenders = approvedPermitSpenders(chain)
+  if (!spenders.some((s) => s === m.data.spender.toLowerCase())) {
+    throw new TypedDataNotAllowedError('The spender is not an approved contract or the relayer', { allowed: spenders })
   }
   const value = BigInt(m.data.value)
   if (value <= 0n || value > p.balanceWei) {

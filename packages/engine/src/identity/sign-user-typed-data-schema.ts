@@ -6,7 +6,8 @@ const hex = z.string().regex(/^0x[0-9a-f]*$/i)
 
 /**
  * Body of `POST /wallet/sign-typed-data` (Bearer access token): EIP-712 typed data; only an ERC-2612
- * permit of the points token to an approved contract is signed. Large integers as decimal strings.
+ * permit of the points token to an approved spender (an approved contract or, for a token
+ * `transferFrom`, the relayer account) is signed. Large integers as decimal strings.
  * `signUserTypedData` checks it itself (`approvedPermit`): anything else is refused with 403.
  */
 export const signUserTypedDataParametersSchema = z.object({

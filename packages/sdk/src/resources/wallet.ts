@@ -8,8 +8,9 @@ export type WalletResource = {
   get(options?: RequestOptions): Promise<WalletResponse>
   /**
    * POST /wallet/sign-typed-data (user access token): the server signs an ERC-2612 permit of the
-   * points token to an approved contract with the user's custodial wallet; anything else is refused
-   * (403). The answer's `permit` goes into a relay request's `metadata.permit`.
+   * points token to an approved spender (the perk collection, the points sale, the business escrow,
+   * or the relayer account for a token `transferFrom`) with the user's custodial wallet; anything else
+   * is refused (403). The answer's `permit` goes into a relay request's `metadata.permit`.
    */
   signTypedData(params: SignTypedDataParams, options?: RequestOptions): Promise<SignTypedDataResponse>
 }

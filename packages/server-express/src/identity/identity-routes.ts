@@ -21,7 +21,8 @@ export const IDENTITY_PATHS = ['/auth/dev-login', '/wallet']
  *   403 when NODE_ENV=production or tokens come from elsewhere);
  * - `GET /wallet` (Bearer access token) → `{ success, userId, address, balance, balanceWei, token }`;
  * - `POST /wallet/sign-typed-data` (Bearer) with EIP-712 typed data → `{ success, signature, v, r, s,
- *   permit }`: only ERC-2612 permits of the points token to an approved contract; anything else 403.
+ *   permit }`: only ERC-2612 permits of the points token to an approved spender (the perk collection,
+ *   the points sale, the escrow, the relayer account); anything else 403.
  * Errors: `{ error, message, code, details, requestId }`, 401 for a missing or bad token.
  */
 export function identityRoutes(engine: Engine): Router {
