@@ -25,6 +25,7 @@ export type { EventsResource } from './resources/events'
 export type { HealthResource } from './resources/health'
 export type { PaymentsResource } from './resources/payments'
 export type { PerksResource } from './resources/perks'
+export type { PointsSaleResource } from './resources/points-sale'
 export type { PregenerationResource } from './resources/pregeneration'
 export type { RelayResource } from './resources/relay'
 export type { WalletResource } from './resources/wallet'
@@ -74,12 +75,15 @@ export type {
   InvalidateExternalApiResponse,
   ListPerkHoldersParams,
   ListPerkHoldersResponse,
+  ListPointsSaleItemsParams,
+  ListPointsSaleItemsResponse,
   ManualEventParams,
   ManualEventResponse,
   PaymentMintParams,
   PaymentMintResponse,
   PerkHolder,
   Permit,
+  PointsSaleItem,
   PregenerateUserParams,
   PregenerateUserResponse,
   RedeemPerkParams,

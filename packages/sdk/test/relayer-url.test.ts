@@ -11,7 +11,7 @@ beforeAll(async () => {
 afterAll(() => server.close())
 
 describe('relayerUrl', () => {
-  it('relay and perk-charge calls go below relayerUrl, signed over the path the server sees', async () => {
+  it('relay, perk-charge and points-sale calls go below relayerUrl, signed over the path the server sees', async () => {
     const client = createLoyaltyClient({
       baseUrl: `${server.url}/api`,
       relayerUrl: `${server.url}/relayer/`,
@@ -29,6 +29,14 @@ describe('relayerUrl', () => {
     await client.relay.execute({ to: `0x${'c'.repeat(40)}`, data: '0x00', userAddress: `0x${'d'.repeat(40)}` })
     expect(server.requests.at(-1)).toMatchObject({ method: 'POST', url: '/relayer/relay' })
     expect(server.requests.at(-1)?.headers.authorization).toBe('Bearer user-token')
+
+    await client.pointsSale.list({ brandId: `0x${'e'.repeat(40)}`, available: true })
+    expect(server.requests.at(-1)).toMatchObject({
+      method: 'GET',
+      url: `/relayer/points-sale/items?brandId=0x${'e'.repeat(40)}&available=true`,
+    })
+    // A public read: the client's access token is not sent along.
+    expect(server.requests.at(-1)?.headers.authorization).toBeUndefined()
 
     await client.health.get()
     expect(server.requests.at(-1)?.url).toBe('/api/loyalty-api/health')

@@ -14,6 +14,7 @@ import {
   healthResponseSchema,
   invalidateConstraintCacheResponseSchema,
   listPerkHoldersResponseSchema,
+  listPointsSaleItemsResponseSchema,
   mintForPaymentResponseSchema,
   pregenerateUserResponseSchema,
   processBulkEventsResponseSchema,
@@ -49,6 +50,8 @@ const sqlite = testDialects.find((d) => d.dialect === 'sqlite')!
 
 /** `claimFor(address user, uint256 collectionId)` of the PerkCollection contract. */
 const CLAIM_FOR_SELECTOR = '0x0de05659'
+/** `purchaseFor(address buyer, uint256 itemId, uint256 quantity)` of the PointsSale contract. */
+const PURCHASE_FOR_SELECTOR = '0x6d51282c'
 const word = (hex: string) => hex.replace(/^0x/, '').padStart(64, '0')
 
 /** The value is exactly what the schema describes: parsing neither fails nor drops a field. */
@@ -356,6 +359,44 @@ describe('@loyaltykit/sdk against the real server', () => {
     await expect(forged.perks.status({ collectionId: perk.collectionId, tokenId })).rejects.toBeInstanceOf(
       AuthenticationError,
     )
+  })
+
+  it('pointsSale.list (public) shows an item; a custodial user buys it with a permit to the sale', async () => {
+    const added = await s.runtime.engine.pointsSale.add({ brandId, name: 'Tote bag', price: 5, stock: 3 })
+    const listing = expectWire(
+      listPointsSaleItemsResponseSchema,
+      await loyalty.pointsSale.list({ brandId, available: true, limit: 10 }),
+    )
+    const item = listing.items.find((i) => i.itemId === added.itemId)!
+    expect(item).toMatchObject({ name: 'Tote bag', price: '5', stock: '3', seller: brandId })
+    await loyalty.events.track({
+      brandId,
+      eventType: 'account_creation',
+      userEmail: 'fay@example.com',
+      domain: 'shop.example.com',
+    })
+    const { accessToken, walletAddress } = await loyalty.auth.devLogin({ email: 'fay@example.com' })
+    const domain = await tokenDomain(accessToken, walletAddress)
+    const value = String(BigInt(item.priceWei) * 2n)
+    const { permit } = await loyalty.wallet.signTypedData(
+      permitFor({ owner: walletAddress, spender: listing.contract, value }, domain),
+      { accessToken },
+    )
+    const bought = await loyalty.relay.execute(
+      {
+        to: listing.contract,
+        data: `${PURCHASE_FOR_SELECTOR}${word(walletAddress)}${word(item.itemId.toString(16))}${word('2')}`,
+        userAddress: walletAddress,
+        metadata: { action: 'purchase', permit },
+      },
+      { accessToken },
+    )
+    expect(bought).toMatchObject({ status: 'confirmed', to: listing.contract })
+    const after = await loyalty.pointsSale.list({ brandId })
+    expect(after.items.find((i) => i.itemId === added.itemId)).toMatchObject({ stock: '1', sold: '2' })
+    const wallet = await loyalty.wallet.get({ accessToken })
+    expect(wallet.balance).toBe('90') // account_creation 100 − 2 × 5
+    await expect(loyalty.pointsSale.list({ limit: 0 })).rejects.toBeInstanceOf(BadRequestError)
   })
 
   it('webhooks.verify accepts a real tokens_distributed delivery', async () => {

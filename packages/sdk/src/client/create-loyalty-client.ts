@@ -11,6 +11,7 @@ import { type EventsResource, eventsResource } from '../resources/events'
 import { type HealthResource, healthResource } from '../resources/health'
 import { type PaymentsResource, paymentsResource } from '../resources/payments'
 import { type PerksResource, perksResource } from '../resources/perks'
+import { type PointsSaleResource, pointsSaleResource } from '../resources/points-sale'
 import { type PregenerationResource, pregenerationResource } from '../resources/pregeneration'
 import { type RelayResource, relayResource } from '../resources/relay'
 import { type WalletResource, walletResource } from '../resources/wallet'
@@ -31,6 +32,7 @@ export type LoyaltyClient = {
   wallet: WalletResource
   relay: RelayResource
   perks: PerksResource
+  pointsSale: PointsSaleResource
   webhooks: Webhooks
   /** Escape hatch for an endpoint without a resource yet; same retries, idempotency, signing and errors. */
   request<T = unknown>(route: ApiRoute, options?: RequestOptions): Promise<T>
@@ -59,6 +61,7 @@ export function createLoyaltyClient(options: LoyaltyClientOptions): LoyaltyClien
     wallet: walletResource(ctx),
     relay: relayResource(ctx),
     perks: perksResource(ctx),
+    pointsSale: pointsSaleResource(ctx),
     webhooks,
     request: (route, requestOptions) => sendRequest(ctx, route, requestOptions),
   }

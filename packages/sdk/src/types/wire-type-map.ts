@@ -28,10 +28,13 @@ import type {
   invalidateConstraintCacheResponseSchema,
   listPerkHoldersRequestSchema,
   listPerkHoldersResponseSchema,
+  listPointsSaleItemsRequestSchema,
+  listPointsSaleItemsResponseSchema,
   mintForPaymentParametersSchema,
   mintForPaymentResponseSchema,
   perkHolderSchema,
   permitSchema,
+  pointsSaleItemSchema,
   pregenerateUserParametersSchema,
   pregenerateUserResponseSchema,
   processBulkEventsParametersSchema,
@@ -119,6 +122,11 @@ export type WireTypeMap = {
   PerkHolder: z.output<typeof perkHolderSchema>
   ListPerkHoldersParams: z.input<typeof listPerkHoldersRequestSchema>
   ListPerkHoldersResponse: z.output<typeof listPerkHoldersResponseSchema>
+
+  // The points sale (public, on the relayer)
+  ListPointsSaleItemsParams: z.input<typeof listPointsSaleItemsRequestSchema>
+  PointsSaleItem: z.output<typeof pointsSaleItemSchema>
+  ListPointsSaleItemsResponse: z.output<typeof listPointsSaleItemsResponseSchema>
 
   // Webhooks
   TokensDistributedEvent: z.output<typeof tokensDistributedEventSchema>

@@ -626,6 +626,58 @@ export type ListPerkHoldersResponse = {
   hasMore: boolean
 }
 
+/** Query of `GET /points-sale/items` as clients send it. */
+export type ListPointsSaleItemsParams = {
+  /** Only the items this brand sells. */
+  brandId?: string | undefined
+  /** `true`: only items that can be bought now; `false`: only the others. */
+  available?: boolean | undefined
+  /** Page size; default 50, max 100. */
+  limit?: number | undefined
+  /** Items to skip (in item id order); default 0. */
+  offset?: number | undefined
+}
+
+/** One item of the points sale: its terms read from the chain, its name from storage. */
+export type PointsSaleItem = {
+  /** The item's id on the PointsSale contract: `purchaseFor(buyer, itemId, quantity)`. */
+  itemId: number
+  /** What it sells, when it was listed through loyaltykit (`points-sale add`); null otherwise. */
+  name: string | null
+  description: string | null
+  category: string | null
+  /** Who receives the points of each purchase (a brand id when a brand sells it). */
+  seller: string
+  /** Points per unit, decimal string (whole points unless listed with a fraction). */
+  price: string
+  /** The same in wei (18 decimals): a purchase of `quantity` units needs a permit of `priceWei × quantity`. */
+  priceWei: string
+  /** Units left. */
+  stock: string
+  /** Units sold so far. */
+  sold: string
+  /** Set by the operator; an inactive item cannot be bought. */
+  active: boolean
+  /** `active` and `stock` > 0: can be bought now. */
+  available: boolean
+}
+
+/** 200 body of `GET /points-sale/items`: one page of the sale's items, in item id order. */
+export type ListPointsSaleItemsResponse = {
+  success: true
+  /** The PointsSale contract: the relay's `to`, and the permit's spender for a purchase. */
+  contract: string
+  /** The points token: the permit's `verifyingContract`. */
+  token: string
+  chainId: number
+  items: PointsSaleItem[]
+  /** Items matching the filters. */
+  total: number
+  limit: number
+  offset: number
+  hasMore: boolean
+}
+
 /**
  * Body of the outgoing `tokens_distributed` webhook (spec 01 §6), signed per Standard Webhooks;
  * verify it with `webhooks.verify` of `@loyaltykit/sdk`.
@@ -689,5 +741,8 @@ export type GeneratedWireTypes = {
   PerkHolder: PerkHolder
   ListPerkHoldersParams: ListPerkHoldersParams
   ListPerkHoldersResponse: ListPerkHoldersResponse
+  ListPointsSaleItemsParams: ListPointsSaleItemsParams
+  PointsSaleItem: PointsSaleItem
+  ListPointsSaleItemsResponse: ListPointsSaleItemsResponse
   TokensDistributedEvent: TokensDistributedEvent
 }
