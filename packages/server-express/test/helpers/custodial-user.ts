@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { pointsTokenAbi } from '@loyaltykit/contracts'
+import { PERMIT_TYPES } from '@loyaltykit/engine'
 import type { Address } from 'viem'
 import { expect } from 'vitest'
 import type { TestServer } from './start-test-server'
@@ -53,15 +54,7 @@ export function custodialClient(s: TestServer, origin: string) {
       }))
     return {
       domain: { name, version, chainId: chain.chainId, verifyingContract: token },
-      types: {
-        Permit: [
-          { name: 'owner', type: 'address' },
-          { name: 'spender', type: 'address' },
-          { name: 'value', type: 'uint256' },
-          { name: 'nonce', type: 'uint256' },
-          { name: 'deadline', type: 'uint256' },
-        ],
-      },
+      types: PERMIT_TYPES,
       primaryType: 'Permit',
       message: {
         owner: user.walletAddress,
