@@ -1,5 +1,5 @@
 import { getAddress, parseEventLogs, zeroAddress } from 'viem'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import {
   businessEscrowAbi,
   businessEscrowBytecode,
@@ -8,22 +8,11 @@ import {
   OPERATOR_ROLE,
   RELAYER_ROLE,
 } from '../src/index.js'
-import { expectRevert, signPermit, startChain, type TestChain } from './edr.js'
-import { actors, deploySuite, fund, ONE, type Suite, TOKEN_NAME } from './fixtures.js'
+import { expectRevert, signPermit } from './edr.js'
+import { ONE, TOKEN_NAME } from './fixtures.js'
+import { a, chain, suite, useFundedSuite } from './use-test-chain.js'
 
-let chain: TestChain
-let suite: Suite
-let a: ReturnType<typeof actors>
-
-beforeAll(async () => {
-  chain = await startChain()
-  a = actors(chain)
-  suite = await deploySuite(chain)
-  await fund(chain, suite.token, [a.alice.address, a.bob.address], 1_000n * ONE)
-})
-afterAll(async () => {
-  await chain?.close()
-})
+useFundedSuite()
 
 /** alice approves and the relayer deposits `amount` for the brand (business); returns the escrow id. */
 async function deposit(amount: bigint, payer = a.alice) {

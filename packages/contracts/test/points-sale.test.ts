@@ -1,22 +1,11 @@
 import { getAddress, parseEventLogs, zeroAddress } from 'viem'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { DEFAULT_ADMIN_ROLE, OPERATOR_ROLE, pointsSaleAbi, pointsSaleBytecode, RELAYER_ROLE } from '../src/index.js'
-import { expectRevert, signPermit, startChain, type TestChain } from './edr.js'
-import { actors, deploySuite, fund, ONE, type Suite, TOKEN_NAME } from './fixtures.js'
+import { expectRevert, signPermit } from './edr.js'
+import { ONE, TOKEN_NAME } from './fixtures.js'
+import { a, chain, suite, useFundedSuite } from './use-test-chain.js'
 
-let chain: TestChain
-let suite: Suite
-let a: ReturnType<typeof actors>
-
-beforeAll(async () => {
-  chain = await startChain()
-  a = actors(chain)
-  suite = await deploySuite(chain)
-  await fund(chain, suite.token, [a.alice.address, a.bob.address], 1_000n * ONE)
-})
-afterAll(async () => {
-  await chain?.close()
-})
+useFundedSuite()
 
 async function list(opts: { price?: bigint; stock?: bigint; active?: boolean } = {}) {
   const args = [a.brand.address, opts.price ?? 4n * ONE, opts.stock ?? 10n, opts.active ?? true] as const
