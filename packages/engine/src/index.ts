@@ -243,6 +243,13 @@ export {
   verifyAccessTokenParametersSchema,
 } from './identity/verify-access-token'
 export { walletOwnerOf } from './identity/wallet-owner-of'
+export { type MintLogIndexes, mintLogIndexes } from './ledger/mint-log-indexes'
+export {
+  type LedgerEntryInput,
+  recordLedgerEntry,
+  toLedgerEntry,
+} from './ledger/record-ledger-entry'
+export { recordRewardEntry, ruleSnapshot } from './ledger/record-reward-entry'
 export {
   type GetMigrationStatusParameters,
   type GetMigrationStatusReturnType,
@@ -263,7 +270,7 @@ export {
 } from './minting/enqueue-mint-job'
 export { type BatchMintLookup, findBatchMint } from './minting/find-batch-mint'
 export { type GetMintJobParameters, getMintJob, getMintJobParametersSchema } from './minting/get-mint-job'
-export { TOKEN_DECIMALS, tokensToWei } from './minting/mint-amount'
+export { TOKEN_DECIMALS, tokensToWei, WEI_PER_TOKEN } from './minting/mint-amount'
 export type { MintJob } from './minting/mint-job'
 export type { MinterOptions } from './minting/minter-options'
 export type { MinterStats } from './minting/minter-runtime'
@@ -413,6 +420,18 @@ export type { IdentityAccount, IdentityStore, ReadyIdentity } from './ports/iden
 export { type Ids, randomIds } from './ports/ids'
 export type { KeyVault } from './ports/key-vault'
 export type { LeaseAcquireResult, LeaseRecord, LeaseStore } from './ports/lease-store'
+export {
+  LEDGER_KINDS,
+  type LedgerCursor,
+  type LedgerEntry,
+  type LedgerKind,
+  type LedgerPage,
+  type LedgerStatus,
+  type LedgerStore,
+  type MemberTotals,
+  type MintBatchSettlement,
+  type WalletSum,
+} from './ports/ledger-store'
 export { type Logger, silentLogger } from './ports/logger'
 export type {
   MintBatchRecord,

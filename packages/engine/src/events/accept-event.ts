@@ -1,4 +1,5 @@
 import type { EngineContext } from '../context'
+import { recordRewardEntry } from '../ledger/record-reward-entry'
 import { enqueueMint } from '../minting/enqueue-mint'
 import type { RewardEvent } from '../ports/event-store'
 import type { EventRule } from '../ports/rule-store'
@@ -147,6 +148,7 @@ export async function claimEvent(
     const max = rule.maxTotalClaims ?? 0
     throw refusalError(maxTotalClaimsRefusal(max, max), now)
   }
+  await recordRewardEntry(tx, { event, rule }, ctx)
   await enqueueWebhook(
     tx,
     { ...event, eventId, userId: event.userKey, email: event.userEmail, tokenAmount: event.rewardAmount },

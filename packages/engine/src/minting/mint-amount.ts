@@ -2,7 +2,8 @@ import { ValidationError } from '../errors/common-errors'
 
 /** The points token has 18 decimals; API amounts are whole tokens. */
 export const TOKEN_DECIMALS = 18
-const WEI_PER_TOKEN = 10n ** 18n
+/** 10^18: the token has 18 decimals. */
+export const WEI_PER_TOKEN = 10n ** 18n
 
 /** Whole tokens (a positive safe integer or bigint) → wei. Throws ValidationError otherwise. */
 export function tokensToWei(amount: number | bigint, field = 'amount'): bigint {

@@ -1,5 +1,6 @@
-import type { Hash } from 'viem'
+import type { Hash, Log } from 'viem'
 import type { EngineContext } from '../context'
+import { mintLogIndexes } from '../ledger/mint-log-indexes'
 import type { ChainPort } from '../ports/chain'
 import type { Logger } from '../ports/logger'
 import type { MintBatchRecord } from '../ports/mint-store'
@@ -9,6 +10,16 @@ import { createSignerRuntime, type SignerRuntime } from '../signers/signer-runti
 import { backoffDelay } from '../workers/backoff-delay'
 import { type MintSignals, mintSignals } from './mint-signals'
 import type { ResolvedMinterOptions } from './minter-options'
+
+/** What the minter reads of a receipt of one of its transactions. */
+export type MintReceipt = { transactionHash: Hash; blockNumber: bigint; logs: readonly Log[] }
+
+/** A reverted attempt of a batch: its transaction when one was mined, and the batch's jobs. */
+export type MintRevertFacts = {
+  txHash: Hash | null
+  blockNumber: number | null
+  jobs: ReadonlyArray<{ id: string }>
+}
 
 export type MinterStats = {
   leaseHeld: boolean
@@ -28,10 +39,21 @@ export type MinterRuntime = SignerRuntime & {
   stats: MinterStats
   /** Runs `fn` in one transaction that first proves (and renews) the lease; throws LeaseLostError otherwise. */
   fenced<T>(fn: (tx: Stores) => Promise<T>): Promise<T>
-  /** Marks a batch and its jobs confirmed and signals waiters. */
-  confirm(batch: MintBatchRecord, txHash: Hash, blockNumber: number): Promise<void>
-  /** Schedules a new transaction for the batch after an exponential backoff with jitter. */
-  retry(batch: MintBatchRecord, error: string, options?: { immediately?: boolean }): Promise<void>
+  /**
+   * Marks a batch and its jobs confirmed by the minting transaction's receipt, and their ledger
+   * entries with it (each with the log index of its Transfer), in one transaction; signals waiters.
+   */
+  confirm(batch: MintBatchRecord, receipt: MintReceipt): Promise<void>
+  /**
+   * Schedules a new transaction for the batch after an exponential backoff with jitter. `reverted`:
+   * the batch's transaction (or, txHash null, its simulation) reverted; its jobs' ledger entries
+   * turn `failed` in the same transaction.
+   */
+  retry(
+    batch: MintBatchRecord,
+    error: string,
+    options?: { immediately?: boolean; reverted?: MintRevertFacts },
+  ): Promise<void>
 }
 
 export function createMinterRuntime(p: {
@@ -51,10 +73,29 @@ export function createMinterRuntime(p: {
     stats: p.stats,
     fenced: (fn) => lease.fenced(fn),
 
-    async confirm(batch, txHash, blockNumber) {
-      const { jobIds } = await rt.fenced((tx) =>
-        tx.mint.confirmBatch({ batchId: batch.batchId, txHash, blockNumber, now: rt.now() }),
-      )
+    async confirm(batch, receipt) {
+      const txHash = receipt.transactionHash
+      const blockNumber = Number(receipt.blockNumber)
+      const jobs = await ctx.storage.mint.listBatchJobs(batch.batchId)
+      const logs = mintLogIndexes(p.chain.contracts.pointsToken, jobs, receipt.logs)
+      if (!logs.matched) {
+        rt.logger.warn(
+          { batchId: batch.batchId, txHash },
+          'mint Transfer logs do not match the batch: ledger log indexes left empty',
+        )
+      }
+      const { jobIds } = await rt.fenced(async (tx) => {
+        const confirmed = await tx.mint.confirmBatch({ batchId: batch.batchId, txHash, blockNumber, now: rt.now() })
+        await tx.ledger.settleMintBatch({
+          batchId: batch.batchId,
+          status: 'confirmed',
+          txHash,
+          blockNumber,
+          jobs: logs.jobs,
+          now: rt.now(),
+        })
+        return confirmed
+      })
       if (jobIds.length > 0) {
         rt.stats.batchesConfirmed++
         rt.stats.jobsConfirmed += jobIds.length
@@ -74,9 +115,20 @@ export function createMinterRuntime(p: {
         { batchId: batch.batchId, attempt, retryInMs: Math.round(delay), error },
         'mint batch will be retried',
       )
-      await rt.fenced((tx) =>
-        tx.mint.scheduleRetry({ batchId: batch.batchId, error, nextAttemptAt: rt.now() + delay, now: rt.now() }),
-      )
+      const reverted = retryOptions.reverted
+      await rt.fenced(async (tx) => {
+        await tx.mint.scheduleRetry({ batchId: batch.batchId, error, nextAttemptAt: rt.now() + delay, now: rt.now() })
+        if (reverted) {
+          await tx.ledger.settleMintBatch({
+            batchId: batch.batchId,
+            status: 'failed',
+            txHash: reverted.txHash,
+            blockNumber: reverted.blockNumber,
+            jobs: reverted.jobs.map((j) => ({ mintJobId: j.id, logIndex: null })),
+            now: rt.now(),
+          })
+        }
+      })
     },
   }
   return rt

@@ -2,7 +2,7 @@ import type { MintBatchRecord } from '../ports/mint-store'
 import { decodeMintRevert } from './decode-mint-revert'
 import { findBatchMint } from './find-batch-mint'
 import { encodeMintBatch } from './mint-batch-call'
-import type { MinterRuntime } from './minter-runtime'
+import type { MinterRuntime, MintReceipt } from './minter-runtime'
 
 /**
  * If the token already minted the batch (by any of its transactions), confirms it with the minting
@@ -15,11 +15,15 @@ export async function settleIfMinted(rt: MinterRuntime, batch: MintBatchRecord):
     fromBlock: batch.sentBlock,
   })
   if (!lookup.minted) return false
-  if (lookup.txHash && lookup.blockNumber !== null) {
-    await rt.confirm(batch, lookup.txHash, lookup.blockNumber)
+  const receipt =
+    lookup.txHash && lookup.blockNumber !== null
+      ? await rt.client.getTransactionReceipt({ hash: lookup.txHash }).catch(() => undefined)
+      : undefined
+  if (lookup.txHash && receipt) {
+    await rt.confirm(batch, receipt)
     await releaseUnusedNonce(rt, batch.batchId, lookup.txHash)
   } else {
-    // The token says minted but no node answered the log: never sign it again; look again later.
+    // The token says minted but no node answered the log (or its receipt): never sign it again; look again later.
     await rt.retry(batch, 'batch is minted on chain but its BatchMinted log was not found yet')
   }
   return true
@@ -50,14 +54,14 @@ async function releaseUnusedNonce(rt: MinterRuntime, batchId: string, mintedBy: 
 export async function settleFromReceipt(
   rt: MinterRuntime,
   batch: MintBatchRecord,
-  receipt: { status: 'success' | 'reverted'; transactionHash: `0x${string}`; blockNumber: bigint },
+  receipt: MintReceipt & { status: 'success' | 'reverted' },
 ): Promise<boolean> {
   if (rt.options.confirmations > 1) {
     const head = await rt.client.getBlockNumber()
     if (head - receipt.blockNumber + 1n < BigInt(rt.options.confirmations)) return false
   }
   if (receipt.status === 'success') {
-    await rt.confirm(batch, receipt.transactionHash, Number(receipt.blockNumber))
+    await rt.confirm(batch, receipt)
     return true
   }
   await rt.fenced((tx) =>
@@ -65,8 +69,8 @@ export async function settleFromReceipt(
   )
   if (await settleIfMinted(rt, batch)) return true
   let reason = 'reverted on chain'
+  const jobs = await rt.ctx.storage.mint.listBatchJobs(batch.batchId)
   try {
-    const jobs = await rt.ctx.storage.mint.listBatchJobs(batch.batchId)
     await rt.client.call({
       account: rt.signerAddress,
       to: rt.chain.contracts.pointsToken,
@@ -76,6 +80,8 @@ export async function settleFromReceipt(
   } catch (error) {
     reason = `reverted on chain: ${decodeMintRevert(error).message}`
   }
-  await rt.retry(batch, reason)
+  await rt.retry(batch, reason, {
+    reverted: { txHash: receipt.transactionHash, blockNumber: Number(receipt.blockNumber), jobs },
+  })
   return true
 }

@@ -46,7 +46,9 @@ export async function signBatch(
     const revert = decodeMintRevert(error)
     if (!revert.reverted) throw error
     if (revert.errorName === 'BatchAlreadyMinted' && (await settleIfMinted(rt, batch))) return { outcome: 'settled' }
-    await rt.retry(batch, `simulation reverted: ${revert.message}`)
+    await rt.retry(batch, `simulation reverted: ${revert.message}`, {
+      reverted: { txHash: null, blockNumber: null, jobs },
+    })
     return { outcome: 'deferred' }
   }
 

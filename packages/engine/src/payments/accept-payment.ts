@@ -1,5 +1,6 @@
 import type { EngineContext } from '../context'
 import { isLoyaltyError } from '../errors/loyalty-error'
+import { recordLedgerEntry } from '../ledger/record-ledger-entry'
 import { enqueueMint } from '../minting/enqueue-mint'
 import type { CheckoutSession, PaymentProvider } from '../ports/payment-provider'
 import type { PaymentRecord } from '../ports/payment-store'
@@ -20,8 +21,8 @@ export const paymentMintKey = (sessionId: string) => `payment:${sessionId}`
  * The completion path shared by payment-mint, Stripe webhooks and the local provider's Pay button:
  * a session already minted answers its payment at once; otherwise the session is retrieved from the
  * provider, must be paid, and its metadata must check out; then ONE transaction enqueues the mint
- * (idempotency key `payment:<sessionId>`), records the payment, and queues the brand's
- * `tokens_distributed` webhook. Concurrent calls for one session: exactly one gets `created: true`.
+ * (idempotency key `payment:<sessionId>`), records the payment and its `purchase` ledger entry, and
+ * queues the brand's `tokens_distributed` webhook. Concurrent calls for one session: exactly one gets `created: true`.
  */
 export async function acceptPayment(
   ctx: EngineContext,
@@ -64,6 +65,23 @@ export async function acceptPayment(
       mintJobId: mint.jobId,
       createdAt: now,
     })
+    // The purchase in the ledger, pending on the mint (idempotent: every concurrent call tries it, one row results).
+    await recordLedgerEntry(
+      tx,
+      {
+        kind: 'purchase',
+        sourceType: 'checkout_session',
+        sourceId: sessionId,
+        brandId: facts.brandId,
+        walletAddress: facts.wallet,
+        userKey: facts.email ? `email:${facts.email.toLowerCase()}` : null,
+        amount: facts.tokenAmount,
+        mintJobId: mint.jobId,
+        snapshot: { usdAmount: facts.usdAmount, currency: session.currency, provider: options.provider.name },
+        createdAt: now,
+      },
+      ctx,
+    )
     if (result.created && facts.brandId && (await tx.brands.get(facts.brandId))) {
       await enqueueWebhook(
         tx,

@@ -6,6 +6,7 @@ import type { EventStore } from './event-store'
 import type { IdempotencyStore } from './idempotency-store'
 import type { IdentityStore } from './identity-store'
 import type { LeaseStore } from './lease-store'
+import type { LedgerStore } from './ledger-store'
 import type { MintStore } from './mint-store'
 import type { NonceStore } from './nonce-store'
 import type { PaymentStore } from './payment-store'
@@ -56,6 +57,8 @@ export interface Stores {
   signatureReplays: SignatureReplayStore
   /** Idempotency keys of client requests; its methods are for use outside transactions. */
   idempotency: IdempotencyStore
+  /** The ledger of value movements; write it in the transaction of the operation it records. */
+  ledger: LedgerStore
   /**
    * Inside `Storage.transaction`: runs `fn` in a savepoint; when `fn` throws, only what it wrote is
    * rolled back and the error is rethrown, and the transaction goes on. Outside a transaction it just

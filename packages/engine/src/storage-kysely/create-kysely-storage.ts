@@ -11,6 +11,7 @@ import { createEventStore } from './event-store'
 import { createIdempotencyStore } from './idempotency-store'
 import { createIdentityStore } from './identity-store'
 import { createLeaseStore } from './lease-store'
+import { createLedgerStore } from './ledger-store'
 import { migrations } from './migrations/index'
 import { createMintStore } from './mint-store'
 import { createNonceStore } from './nonce-store'
@@ -55,6 +56,7 @@ function bindStores(db: Kysely<Database>, dialect: SqlDialect, inTransaction = f
     rateLimits: createRateLimitStore(db, dialect),
     signatureReplays: createSignatureReplayStore(db, dialect),
     idempotency: createIdempotencyStore(db, dialect),
+    ledger: createLedgerStore(db, dialect),
   }
 }
 

@@ -2,6 +2,7 @@ import type { CoreTables } from './core-tables'
 import type { EventTables } from './event-tables'
 import type { IdempotencyTables } from './idempotency-tables'
 import type { IdentityTables } from './identity-tables'
+import type { LedgerTables } from './ledger-tables'
 import type { MintingTables } from './minting-tables'
 import type { PaymentTables } from './payment-tables'
 import type { PointsSaleTables } from './points-sale-tables'
@@ -24,4 +25,5 @@ export interface Database
     RelayTables,
     RateLimitTables,
     IdempotencyTables,
-    PointsSaleTables {}
+    PointsSaleTables,
+    LedgerTables {}

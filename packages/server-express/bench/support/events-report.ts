@@ -72,7 +72,7 @@ export function formatEventsReport(r: EventsReport): string {
   if (r.preload) {
     const p = r.preload
     lines.push(
-      `  preload      ${p.members} members, ${p.events} events, ${p.mintJobs} mint jobs in ${p.mintBatches} batches, ${p.claimCounters} claim counters in ${p.seconds} s; ledger entries: ${p.ledgerEntries ?? 'none (no ledger yet, issue 13)'}`,
+      `  preload      ${p.members} members, ${p.events} events, ${p.mintJobs} mint jobs in ${p.mintBatches} batches, ${p.claimCounters} claim counters in ${p.seconds} s; ledger entries: ${p.ledgerEntries ?? 'none'}`,
     )
   }
   if (r.reads) {

@@ -1,14 +1,14 @@
 import type { Database } from '@loyaltykit/engine/storage-kysely'
-import type { Kysely } from 'kysely'
+import type { Insertable, Kysely } from 'kysely'
 import type { LatencySummary } from './latency-summary'
 
 /*
- * Where issue 13's ledger plugs into `pnpm bench:events`: the one file to change when the ledger
- * (point 1) and the member reads (point 4) land. Until then `insertLedgerEntries` writes nothing
- * and `measureMemberReads` refuses with LEDGER_MISSING; nothing else of the benchmark pretends.
+ * Where issue 13's ledger plugs into `pnpm bench:events`: `insertLedgerEntries` writes the ledger
+ * rows of the preloaded events; `measureMemberReads` waits for the member endpoints (point 4) and
+ * refuses with MEMBER_READS_MISSING until they exist; nothing else of the benchmark pretends.
  */
 
-export const LEDGER_MISSING = '--preload needs the ledger; see issue 13'
+export const MEMBER_READS_MISSING = '--preload reads need GET /loyalty-api/members (issue 13, point 4)'
 
 /** A preloaded reward event, with everything its ledger entry records. */
 export type LedgerPreloadEvent = {
@@ -21,17 +21,64 @@ export type LedgerPreloadEvent = {
   rewardAmount: number
   /** Epoch ms. */
   at: number
+  /** Its confirmed mint: batch, transaction, block, and the index of its Transfer log in that block. */
+  batchId: string
+  txHash: string
+  blockNumber: number
+  logIndex: number
+  confirmedAt: number
 }
 
+/** Rows per INSERT: 19 columns × 500 stays under SQLite's 32,766 and PostgreSQL's 65,535 parameters. */
+const ROWS_PER_INSERT = 500
+const WEI = 10n ** 18n
+
 /**
- * Writes the ledger entries of preloaded events inside the preload's transaction `trx` (multi-row
- * inserts, like preload-database.ts) and answers how many; undefined while there is no ledger.
+ * Writes the ledger entries of preloaded events inside the preload's transaction `trx`, as the
+ * server writes them (src/ledger/record-reward-entry.ts, then settled by the minter): one confirmed
+ * `reward` entry per event, source `event`, with the rule's snapshot, its batch, transaction, block
+ * and log index, in multi-row inserts. Answers how many.
  */
 export async function insertLedgerEntries(
-  _trx: Kysely<Database>,
-  _events: readonly LedgerPreloadEvent[],
+  trx: Kysely<Database>,
+  events: readonly LedgerPreloadEvent[],
 ): Promise<number | undefined> {
-  return undefined
+  const rows: Insertable<Database['ledger_entries']>[] = events.map((e) => ({
+    id: crypto.randomUUID(),
+    brand_id: e.brandId,
+    wallet_address: e.walletAddress,
+    user_key: `email:${e.email}`,
+    kind: 'reward',
+    amount: e.rewardAmount,
+    amount_wei: (BigInt(e.rewardAmount) * WEI).toString(),
+    source_type: 'event',
+    source_id: e.eventId,
+    counterparty: null,
+    mint_job_id: e.mintJobId,
+    batch_id: e.batchId,
+    tx_hash: e.txHash,
+    block_number: e.blockNumber,
+    log_index: e.logIndex,
+    status: 'confirmed',
+    snapshot: JSON.stringify({
+      eventType: e.eventType,
+      ruleEventId: e.eventType,
+      rewardAmount: e.rewardAmount,
+      maxClaims: -1,
+      cooldownHours: 0,
+      maxTotalClaims: null,
+      rulesVersion: 0,
+    }),
+    created_at: e.at,
+    confirmed_at: e.confirmedAt,
+  }))
+  for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) {
+    await trx
+      .insertInto('ledger_entries')
+      .values(rows.slice(i, i + ROWS_PER_INSERT))
+      .execute()
+  }
+  return rows.length
 }
 
 export type MemberReadFigures = {
@@ -53,5 +100,5 @@ export async function measureMemberReads(_p: {
   connections: number
   seconds: number
 }): Promise<MemberReadFigures> {
-  throw new Error(LEDGER_MISSING)
+  throw new Error(MEMBER_READS_MISSING)
 }

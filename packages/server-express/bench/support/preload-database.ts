@@ -26,7 +26,7 @@ export type PreloadResult = {
   mintJobs: number
   mintBatches: number
   claimCounters: number
-  /** Ledger entries written (issue 13); null while there is no ledger to fill. */
+  /** Ledger entries written (one confirmed reward entry per event); null if none were. */
   ledgerEntries: number | null
   seconds: number
 }
@@ -73,7 +73,7 @@ async function insertRows<T extends keyof Database & string>(
  * generated and encrypted by the KeyVault), `events` reward events over the last 90 days (member
  * `m` gets events `m`, `m + members`, …; its k-th event is of rule k mod rules), one confirmed mint
  * job each in batches of 100 (mint_batches rows), the claim counters and rule totals those events
- * imply, and the ledger entries (`insertLedgerEntries`, once the ledger exists).
+ * imply, and their confirmed ledger entries (`insertLedgerEntries`).
  * The mints are not on the chain: on-chain balances of preloaded members stay 0.
  */
 export async function preloadDatabase(db: Kysely<Database>, plan: PreloadPlan): Promise<PreloadResult> {
@@ -147,7 +147,21 @@ export async function preloadDatabase(db: Kysely<Database>, plan: PreloadPlan): 
           updated_at: at + 2000,
           confirmed_at: at + 2000,
         })
-        ledger.push({ eventId: id, mintJobId: jobId, brandId, email, walletAddress: key.address, ...rule, at })
+        ledger.push({
+          eventId: id,
+          mintJobId: jobId,
+          brandId,
+          email,
+          walletAddress: key.address,
+          ...rule,
+          at,
+          batchId: batchIdOf(batch),
+          txHash: txHashOf(batch),
+          blockNumber: batch + 1,
+          // The batch mints its jobs in order, one Transfer log each.
+          logIndex: j % JOBS_PER_BATCH,
+          confirmedAt: at + 2000,
+        })
         const c = perType.get(rule.eventType)
         perType.set(rule.eventType, { claims: (c?.claims ?? 0) + 1, lastId: id, lastAt: at })
         totals.set(rule.eventType, (totals.get(rule.eventType) ?? 0) + 1)
@@ -168,7 +182,7 @@ export async function preloadDatabase(db: Kysely<Database>, plan: PreloadPlan): 
       await insertRows(trx, 'mint_jobs', jobs)
       await insertRows(trx, 'reward_events', rewardEvents)
       await insertRows(trx, 'claim_counters', counters)
-      // Issue 13's ledger: its entries for these events, in the same transaction.
+      // The ledger entries of these events, in the same transaction.
       const entries = await insertLedgerEntries(trx, ledger)
       if (entries !== undefined) ledgerEntries = (ledgerEntries ?? 0) + entries
     })

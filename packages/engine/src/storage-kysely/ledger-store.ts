@@ -1,0 +1,323 @@
+import { type ExpressionBuilder, type Insertable, type Kysely, type Selectable, sql } from 'kysely'
+import type {
+  LedgerCursor,
+  LedgerEntry,
+  LedgerKind,
+  LedgerPage,
+  LedgerStatus,
+  LedgerStore,
+  MemberTotals,
+} from '../ports/ledger-store'
+import type { Database } from './database'
+import type { SqlDialect } from './dialect'
+import type { LedgerEntriesTable } from './ledger-tables'
+
+const MAX_LIMIT = 1000
+/** Rows per multi-row INSERT (19 parameters each: well under both dialects' bind limits). */
+const ROWS_PER_INSERT = 500
+
+function toEntry(row: Selectable<LedgerEntriesTable>): LedgerEntry {
+  return {
+    id: row.id,
+    brandId: row.brand_id,
+    walletAddress: row.wallet_address,
+    userKey: row.user_key,
+    kind: row.kind as LedgerKind,
+    amount: Number(row.amount),
+    amountWei: row.amount_wei,
+    sourceType: row.source_type,
+    sourceId: row.source_id,
+    counterparty: row.counterparty,
+    mintJobId: row.mint_job_id,
+    batchId: row.batch_id,
+    txHash: row.tx_hash,
+    blockNumber: row.block_number === null ? null : Number(row.block_number),
+    logIndex: row.log_index === null ? null : Number(row.log_index),
+    status: row.status as LedgerStatus,
+    snapshot: row.snapshot === null ? null : (JSON.parse(row.snapshot) as Record<string, unknown>),
+    createdAt: Number(row.created_at),
+    confirmedAt: row.confirmed_at === null ? null : Number(row.confirmed_at),
+  }
+}
+
+function toRow(e: LedgerEntry): Insertable<LedgerEntriesTable> {
+  return {
+    id: e.id,
+    brand_id: e.brandId?.toLowerCase() ?? null,
+    wallet_address: e.walletAddress.toLowerCase(),
+    user_key: e.userKey,
+    kind: e.kind,
+    amount: e.amount,
+    amount_wei: e.amountWei,
+    source_type: e.sourceType,
+    source_id: e.sourceId,
+    counterparty: e.counterparty?.toLowerCase() ?? null,
+    mint_job_id: e.mintJobId,
+    batch_id: e.batchId,
+    tx_hash: e.txHash,
+    block_number: e.blockNumber,
+    log_index: e.logIndex,
+    status: e.status,
+    snapshot: e.snapshot === null ? null : JSON.stringify(e.snapshot),
+    created_at: e.createdAt,
+    confirmed_at: e.confirmedAt,
+  }
+}
+
+const limitOf = (limit: number) => Math.max(1, Math.min(MAX_LIMIT, Math.floor(limit)))
+
+/** Newest first, keyset on (created_at, id). */
+function page(rows: Selectable<LedgerEntriesTable>[], limit: number): LedgerPage {
+  const entries = rows.slice(0, limit).map(toEntry)
+  const last = entries[entries.length - 1]
+  return { entries, next: rows.length > limit && last ? { createdAt: last.createdAt, id: last.id } : null }
+}
+
+function before(eb: ExpressionBuilder<Database, 'ledger_entries'>, cursor: LedgerCursor) {
+  return eb(eb.refTuple('created_at', 'id'), '<', eb.tuple(cursor.createdAt, cursor.id))
+}
+
+export function createLedgerStore(db: Kysely<Database>, _dialect: SqlDialect): LedgerStore {
+  const insert = (rows: Insertable<LedgerEntriesTable>[]) =>
+    db
+      .insertInto('ledger_entries')
+      .values(rows)
+      .onConflict((oc) => oc.columns(['source_type', 'source_id', 'kind', 'wallet_address']).doNothing())
+      .executeTakeFirst()
+
+  return {
+    async record(entry) {
+      const result = await insert([toRow(entry)])
+      return Number(result.numInsertedOrUpdatedRows ?? 0n) > 0
+    },
+
+    async recordMany(entries) {
+      let inserted = 0
+      for (let i = 0; i < entries.length; i += ROWS_PER_INSERT) {
+        const result = await insert(entries.slice(i, i + ROWS_PER_INSERT).map(toRow))
+        inserted += Number(result.numInsertedOrUpdatedRows ?? 0n)
+      }
+      return inserted
+    },
+
+    async settleMintBatch({ batchId, status, txHash, blockNumber, jobs, now }) {
+      if (jobs.length === 0) return 0
+      // The log index of each job's Transfer: a CASE over the job ids (integers inlined, so both
+      // dialects type the column as integer; at most a few hundred jobs per batch).
+      const indexed = jobs.filter((j) => j.logIndex !== null && status === 'confirmed')
+      const logIndex =
+        indexed.length === 0
+          ? sql<number | null>`null`
+          : sql<number | null>`case ${sql.join(
+              indexed.map(
+                (j) => sql`when mint_job_id = ${j.mintJobId} then ${sql.lit(Math.trunc(j.logIndex as number))}`,
+              ),
+              sql` `,
+            )} else null end`
+      const result = await db
+        .updateTable('ledger_entries')
+        .set({
+          status,
+          batch_id: batchId,
+          // A reverted simulation (no transaction) keeps the reverted transaction seen before, if any.
+          ...(txHash === null && status === 'failed' ? {} : { tx_hash: txHash, block_number: blockNumber }),
+          confirmed_at: status === 'confirmed' ? now : null,
+          log_index: logIndex,
+        })
+        .where(
+          'mint_job_id',
+          'in',
+          jobs.map((j) => j.mintJobId),
+        )
+        .where('status', '<>', 'confirmed')
+        .executeTakeFirst()
+      return Number(result.numUpdatedRows)
+    },
+
+    async get(id) {
+      const row = await db.selectFrom('ledger_entries').selectAll().where('id', '=', id).executeTakeFirst()
+      return row && toEntry(row)
+    },
+
+    async listBySource({ sourceType, sourceId }) {
+      const rows = await db
+        .selectFrom('ledger_entries')
+        .selectAll()
+        .where('source_type', '=', sourceType)
+        .where('source_id', '=', sourceId)
+        .orderBy('created_at')
+        .orderBy('id')
+        .execute()
+      return rows.map(toEntry)
+    },
+
+    async listByMintJob(mintJobId) {
+      const rows = await db
+        .selectFrom('ledger_entries')
+        .selectAll()
+        .where('mint_job_id', '=', mintJobId)
+        .orderBy('created_at')
+        .orderBy('id')
+        .execute()
+      return rows.map(toEntry)
+    },
+
+    async listByTxHash(txHash) {
+      const rows = await db
+        .selectFrom('ledger_entries')
+        .selectAll()
+        .where('tx_hash', '=', txHash.toLowerCase())
+        .orderBy('log_index')
+        .orderBy('id')
+        .execute()
+      return rows.map(toEntry)
+    },
+
+    async listByWallet(p) {
+      const limit = limitOf(p.limit)
+      const rows = await db
+        .selectFrom('ledger_entries')
+        .selectAll()
+        .where('wallet_address', '=', p.walletAddress.toLowerCase())
+        .$if(p.brandId !== undefined, (q) => q.where('brand_id', '=', (p.brandId as string).toLowerCase()))
+        .$if(p.kinds !== undefined, (q) => q.where('kind', 'in', p.kinds?.length ? [...(p.kinds ?? [])] : ['']))
+        .$if(p.before !== undefined, (q) => q.where((eb) => before(eb, p.before as LedgerCursor)))
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(limit + 1)
+        .execute()
+      return page(rows, limit)
+    },
+
+    async listByBrand(p) {
+      const limit = limitOf(p.limit)
+      const rows = await db
+        .selectFrom('ledger_entries')
+        .selectAll()
+        .where('brand_id', '=', p.brandId.toLowerCase())
+        .$if(p.kinds !== undefined, (q) => q.where('kind', 'in', p.kinds?.length ? [...(p.kinds ?? [])] : ['']))
+        .$if(p.since !== undefined, (q) => q.where('created_at', '>=', p.since as number))
+        .$if(p.until !== undefined, (q) => q.where('created_at', '<', p.until as number))
+        .$if(p.before !== undefined, (q) => q.where((eb) => before(eb, p.before as LedgerCursor)))
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(limit + 1)
+        .execute()
+      return page(rows, limit)
+    },
+
+    async memberTotals({ walletAddress, brandId }) {
+      const rows = await db
+        .selectFrom('ledger_entries')
+        .select((eb) => [
+          'kind',
+          'status',
+          eb.fn.sum<number | string>(eb.case().when('amount', '>', 0).then(eb.ref('amount')).else(0).end()).as('plus'),
+          eb.fn.sum<number | string>(eb.case().when('amount', '<', 0).then(eb.ref('amount')).else(0).end()).as('minus'),
+          eb.fn.countAll<number | string>().as('n'),
+          eb.fn.min('created_at').as('first_at'),
+          eb.fn.max('created_at').as('last_at'),
+        ])
+        .where('brand_id', '=', brandId.toLowerCase())
+        .where('wallet_address', '=', walletAddress.toLowerCase())
+        .groupBy(['kind', 'status'])
+        .execute()
+      const totals: MemberTotals = {
+        earned: 0,
+        bought: 0,
+        granted: 0,
+        redeemed: 0,
+        clawedBack: 0,
+        transferredIn: 0,
+        transferredOut: 0,
+        unconfirmed: 0,
+        entries: 0,
+        firstActivityAt: null,
+        lastActivityAt: null,
+      }
+      for (const r of rows) {
+        const plus = Number(r.plus ?? 0)
+        const minus = Number(r.minus ?? 0)
+        const net = plus + minus
+        if (r.kind === 'reward') totals.earned += net
+        else if (r.kind === 'purchase') totals.bought += net
+        else if (r.kind === 'grant' || r.kind === 'agent_reward') totals.granted += net
+        else if (r.kind === 'redemption') totals.redeemed -= net
+        else if (r.kind === 'clawback') totals.clawedBack -= net
+        else if (r.kind === 'transfer') {
+          totals.transferredIn += plus
+          totals.transferredOut -= minus
+        }
+        if (r.status !== 'confirmed') totals.unconfirmed += net
+        totals.entries += Number(r.n)
+        const first = Number(r.first_at)
+        const last = Number(r.last_at)
+        if (totals.firstActivityAt === null || first < totals.firstActivityAt) totals.firstActivityAt = first
+        if (totals.lastActivityAt === null || last > totals.lastActivityAt) totals.lastActivityAt = last
+      }
+      return totals
+    },
+
+    async listUnconfirmed({ olderThan, limit }) {
+      const rows = await db
+        .selectFrom('ledger_entries')
+        .selectAll()
+        .where('status', '<>', 'confirmed')
+        .where('created_at', '<', olderThan)
+        .orderBy('created_at')
+        .orderBy('id')
+        .limit(limitOf(limit))
+        .execute()
+      return rows.map(toEntry)
+    },
+
+    async listWalletSums({ brandId, afterWallet, limit }) {
+      const wallets = (
+        await db
+          .selectFrom('ledger_entries')
+          .select('wallet_address')
+          .distinct()
+          .$if(brandId !== undefined, (q) => q.where('brand_id', '=', (brandId as string).toLowerCase()))
+          .$if(afterWallet !== undefined, (q) => q.where('wallet_address', '>', (afterWallet as string).toLowerCase()))
+          .orderBy('wallet_address')
+          .limit(limitOf(limit))
+          .execute()
+      ).map((r) => r.wallet_address)
+      if (wallets.length === 0) return []
+      const rows = await db
+        .selectFrom('ledger_entries')
+        .select(['wallet_address', 'amount_wei'])
+        .where('wallet_address', 'in', wallets)
+        .where('status', '=', 'confirmed')
+        .execute()
+      const sums = new Map(wallets.map((w) => [w, { wei: 0n, n: 0 }]))
+      for (const r of rows) {
+        const s = sums.get(r.wallet_address)
+        if (!s) continue
+        s.wei += BigInt(r.amount_wei)
+        s.n++
+      }
+      return wallets.map((w) => {
+        const s = sums.get(w) as { wei: bigint; n: number }
+        return { walletAddress: w, confirmedWei: s.wei.toString(), confirmedEntries: s.n }
+      })
+    },
+
+    async listConfirmedByWallets(walletAddresses) {
+      if (walletAddresses.length === 0) return []
+      const rows = await db
+        .selectFrom('ledger_entries')
+        .selectAll()
+        .where(
+          'wallet_address',
+          'in',
+          walletAddresses.map((w) => w.toLowerCase()),
+        )
+        .where('status', '=', 'confirmed')
+        .orderBy('wallet_address')
+        .orderBy('id')
+        .execute()
+      return rows.map(toEntry)
+    },
+  }
+}
