@@ -244,11 +244,14 @@ export {
 } from './identity/verify-access-token'
 export { walletOwnerOf } from './identity/wallet-owner-of'
 export { type MintLogIndexes, mintLogIndexes } from './ledger/mint-log-indexes'
+export { recordClawbackEntry } from './ledger/record-clawback-entry'
 export {
   type LedgerEntryInput,
   recordLedgerEntry,
   toLedgerEntry,
 } from './ledger/record-ledger-entry'
+export { type PerkClaimFacts, recordRedemption } from './ledger/record-redemption'
+export { recordRelayEntries } from './ledger/record-relay-entries'
 export { recordRewardEntry, ruleSnapshot } from './ledger/record-reward-entry'
 export {
   type GetMigrationStatusParameters,

@@ -99,7 +99,7 @@ describe.each(testDatabases())('ledger entries of mints (rewards, bulk, purchase
   })
 
   it('bulk events: one entry per accepted event, each with its own log index; refusals record nothing', async () => {
-    const users = [1, 2, 3].map((i) => `bulk${i}.${rand()}@example.com`)
+    const users = [1, 2, 3].map((i) => `bulk${i}.${rand()}@example.com`) as [string, string, string]
     const result = await processBulkEvents(ctx, {
       events: [
         ...users.map((userEmail) => ({ brandId, eventType: 'form_submit', userEmail, domain: 'shop.example.com' })),

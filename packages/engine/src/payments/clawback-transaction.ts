@@ -1,9 +1,10 @@
 import { pointsTokenAbi } from '@loyaltykit/contracts'
-import { type Address, encodeFunctionData, type Hash, type Hex, parseEventLogs } from 'viem'
+import { type Address, encodeFunctionData, type Hash, type Hex, parseEventLogs, zeroAddress } from 'viem'
 import { classifySendError } from '../chain/classify-send-error'
 import { diagnoseNonceTooLow } from '../chain/diagnose-nonce-too-low'
 import type { Eip1559Fees } from '../chain/fees-within-caps'
 import { isLoyaltyError } from '../errors/loyalty-error'
+import { recordClawbackEntry } from '../ledger/record-clawback-entry'
 import { decodeMintRevert } from '../minting/decode-mint-revert'
 import { tokensToWei } from '../minting/mint-amount'
 import type { RefundClawbackRecord } from '../ports/payment-store'
@@ -31,7 +32,7 @@ export async function signClawback(rt: ClawbackRuntime, r: RefundClawbackRecord)
       : await rt.client.readContract({ address: token, abi: pointsTokenAbi, functionName: 'balanceOf', args: [wallet] })
   const burn = balance < owed ? balance : owed
   if (burn === 0n) {
-    await finish(rt, r, { txHash: null, blockNumber: null, clawedWei: 0n })
+    await finish(rt, r, { txHash: null, blockNumber: null, clawedWei: 0n, logIndex: null })
     return
   }
   const data = encodeFunctionData({ abi: pointsTokenAbi, functionName: 'clawback', args: [wallet, burn] })
@@ -216,26 +217,40 @@ async function settleClawback(rt: ClawbackRuntime, r: RefundClawbackRecord, rece
   }
   const logs = parseEventLogs({ abi: pointsTokenAbi, eventName: 'Clawback', logs: receipt.logs as never })
   const burned = logs.reduce((sum, l) => sum + (l.args.amount as bigint), 0n)
-  await finish(rt, r, { txHash: receipt.transactionHash, blockNumber: Number(receipt.blockNumber), clawedWei: burned })
+  // The burn's Transfer(wallet → 0): the log the ledger entry points at.
+  const burn = parseEventLogs({ abi: pointsTokenAbi, eventName: 'Transfer', logs: receipt.logs as never }).find(
+    (l) =>
+      l.address.toLowerCase() === rt.chain.contracts.pointsToken.toLowerCase() &&
+      l.args.from.toLowerCase() === r.walletAddress?.toLowerCase() &&
+      l.args.to === zeroAddress,
+  )
+  await finish(rt, r, {
+    txHash: receipt.transactionHash,
+    blockNumber: Number(receipt.blockNumber),
+    clawedWei: burned,
+    logIndex: burn?.logIndex ?? null,
+  })
 }
 
 async function finish(
   rt: ClawbackRuntime,
   r: RefundClawbackRecord,
-  p: { txHash: Hash | null; blockNumber: number | null; clawedWei: bigint },
+  p: { txHash: Hash | null; blockNumber: number | null; clawedWei: bigint; logIndex: number | null },
 ): Promise<void> {
   const owed = wantedWei(r)
   const shortfall = owed > p.clawedWei ? owed - p.clawedWei : 0n
-  await rt.fenced((tx) =>
-    tx.payments.confirmClawback({
+  await rt.fenced(async (tx) => {
+    await tx.payments.confirmClawback({
       refundId: r.refundId,
       txHash: p.txHash,
       blockNumber: p.blockNumber,
       clawedWei: p.clawedWei.toString(),
       shortfallWei: shortfall.toString(),
       now: rt.now(),
-    }),
-  )
+    })
+    // The burn in the ledger, confirmed, with the refund it settles (nothing burned: nothing moved).
+    if (p.clawedWei > 0n && r.walletAddress) await recordClawbackEntry(tx, r, { ...p, shortfall }, rt.ctx)
+  })
   rt.stats.clawbacksConfirmed++
   const facts = {
     refundId: r.refundId,

@@ -1,12 +1,14 @@
 import type { TransactionReceipt } from 'viem'
+import { recordRelayEntries } from '../ledger/record-relay-entries'
 import type { RelayGasSubject, RelayTxRecord } from '../ports/relay-store'
 import type { RelaySenderRuntime } from './relay-sender-runtime'
 import { utcDay } from './utc-day'
 
 /**
- * Gas accounting: records receipts (each once: `settleTransaction` answers false for one already
- * settled) and adds the gas they used per user and per brand for the UTC day, in one storage
- * transaction. Gas is added once per subject for the whole group (the brand of a busy group is one row).
+ * Settles mined relayer transactions in one storage transaction: records each receipt once
+ * (`settleTransaction` answers false for one already settled), writes the value it moved into the
+ * ledger (`recordRelayEntries`: perk redemptions and points transfers, from its logs) and adds the
+ * gas used per user and per brand for the UTC day (once per subject for the whole group).
  */
 export async function settleRelayReceipts(
   rt: RelaySenderRuntime,
@@ -34,6 +36,7 @@ export async function settleRelayReceipts(
         now,
       })
       if (!settled) continue
+      await recordRelayEntries(tx, { contracts: rt.chain.contracts, record, receipt, clock: rt.ctx.clock })
       const gasUsed = Number(receipt.gasUsed)
       if (record.userAddress) add({ kind: 'user', id: record.userAddress }, gasUsed)
       if (record.brandId) add({ kind: 'brand', id: record.brandId }, gasUsed)
