@@ -4,8 +4,7 @@ import type { ChainJournalEntry, ChainJournalStore } from '../ports/chain-journa
 import type { Database } from './database'
 import type { SqlDialect } from './dialect'
 import type { ChainJournalTable } from './minting-tables'
-
-const num = (v: number | string | null): number | null => (v === null ? null : Number(v))
+import { numberOrNull } from './number-or-null'
 
 function toEntry(row: Selectable<ChainJournalTable>): ChainJournalEntry {
   return {
@@ -14,8 +13,8 @@ function toEntry(row: Selectable<ChainJournalTable>): ChainJournalEntry {
     method: row.method,
     params: row.params,
     txHash: row.tx_hash,
-    blockNumber: num(row.block_number),
-    blockTimestamp: num(row.block_timestamp),
+    blockNumber: numberOrNull(row.block_number),
+    blockTimestamp: numberOrNull(row.block_timestamp),
     stateRoot: row.state_root,
     createdAt: Number(row.created_at),
   }

@@ -11,8 +11,7 @@ import type {
 import type { Database } from './database'
 import type { SqlDialect } from './dialect'
 import type { MintBatchesTable, MintJobsTable, MintTransactionsTable } from './minting-tables'
-
-const num = (v: number | string | bigint | null): number | null => (v === null ? null : Number(v))
+import { numberOrNull } from './number-or-null'
 
 function toJob(row: Selectable<MintJobsTable>): MintJobRecord {
   return {
@@ -27,10 +26,10 @@ function toJob(row: Selectable<MintJobsTable>): MintJobRecord {
     status: row.status as MintJobStatus,
     batchId: row.batch_id,
     txHash: row.tx_hash,
-    blockNumber: num(row.block_number),
+    blockNumber: numberOrNull(row.block_number),
     createdAt: Number(row.created_at),
     updatedAt: Number(row.updated_at),
-    confirmedAt: num(row.confirmed_at),
+    confirmedAt: numberOrNull(row.confirmed_at),
   }
 }
 
@@ -42,16 +41,16 @@ function toBatch(row: Selectable<MintBatchesTable>): MintBatchRecord {
     status: row.status as MintBatchStatus,
     jobCount: Number(row.job_count),
     totalWei: row.total_wei,
-    nonce: num(row.nonce),
+    nonce: numberOrNull(row.nonce),
     txHash: row.tx_hash,
-    blockNumber: num(row.block_number),
+    blockNumber: numberOrNull(row.block_number),
     attempts: Number(row.attempts),
     nextAttemptAt: Number(row.next_attempt_at),
     lastError: row.last_error,
-    sentBlock: num(row.sent_block),
+    sentBlock: numberOrNull(row.sent_block),
     createdAt: Number(row.created_at),
     updatedAt: Number(row.updated_at),
-    confirmedAt: num(row.confirmed_at),
+    confirmedAt: numberOrNull(row.confirmed_at),
   }
 }
 
@@ -69,7 +68,7 @@ function toTx(row: Selectable<MintTransactionsTable>): MintTxRecord {
     status: row.status as MintTxStatus,
     error: row.error,
     createdAt: Number(row.created_at),
-    sentAt: num(row.sent_at),
+    sentAt: numberOrNull(row.sent_at),
   }
 }
 

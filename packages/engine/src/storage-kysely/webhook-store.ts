@@ -8,9 +8,8 @@ import type {
 } from '../ports/webhook-store'
 import type { Database } from './database'
 import type { SqlDialect } from './dialect'
+import { numberOrNull } from './number-or-null'
 import type { WebhookDeliveriesTable, WebhookEndpointsTable } from './webhook-tables'
-
-const num = (v: number | string | null): number | null => (v === null ? null : Number(v))
 
 function toEndpoint(row: Selectable<WebhookEndpointsTable>): WebhookEndpointRecord {
   return {
@@ -35,10 +34,10 @@ function toDelivery(row: Selectable<WebhookDeliveriesTable>): WebhookDeliveryRec
     attempts: Number(row.attempts),
     nextAttemptAt: Number(row.next_attempt_at),
     claimToken: row.claim_token,
-    lastAttemptAt: num(row.last_attempt_at),
-    lastStatusCode: num(row.last_status_code),
+    lastAttemptAt: numberOrNull(row.last_attempt_at),
+    lastStatusCode: numberOrNull(row.last_status_code),
     lastError: row.last_error,
-    deliveredAt: num(row.delivered_at),
+    deliveredAt: numberOrNull(row.delivered_at),
     createdAt: Number(row.created_at),
     updatedAt: Number(row.updated_at),
   }
