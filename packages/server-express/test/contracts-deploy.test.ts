@@ -43,9 +43,16 @@ describe('loyaltykit contracts deploy (JSON-RPC chain)', () => {
     const r = await runCliProcess(['contracts', 'deploy', '--json'], env, 60_000)
     expect(r.stderr).toBe('')
     expect(r.code).toBe(0)
-    const out = JSON.parse(r.stdout) as { chainId: number; deployer: Hex; contracts: Record<string, Hex> }
+    const out = JSON.parse(r.stdout) as {
+      chainId: number
+      deployer: Hex
+      relayer: Hex
+      contracts: Record<string, Hex>
+    }
     expect(out.chainId).toBe(31337)
     expect(out.deployer).toBe(privateKeyToAccount(deployerKey).address)
+    // No LOYALTYKIT_RELAYER_KEY: the relayer account is the minter's.
+    expect(out.relayer).toBe(privateKeyToAccount(minterKey).address)
     expect(Object.keys(out.contracts).sort()).toEqual(['businessEscrow', 'perkCollection', 'pointsSale', 'pointsToken'])
 
     const client = createPublicClient({ transport: custom(rpc.provider) })

@@ -28,7 +28,7 @@ export type DeployRpcContractsParameters = {
  */
 export async function deployRpcContracts(
   p: DeployRpcContractsParameters,
-): Promise<{ chainId: number; contracts: ContractAddresses; deployer: Hex }> {
+): Promise<{ chainId: number; contracts: ContractAddresses; deployer: Hex; relayer: Hex }> {
   const { config } = p
   const logger = p.logger ?? silentLogger
   if (!config.rpcUrl) {
@@ -56,12 +56,13 @@ export async function deployRpcContracts(
   })
   const publicClient = createPublicClient({ chain, transport }) as PublicClient
   const deployer = privateKeyToAccount(deployerKey)
+  const relayer = privateKeyToAccount(relayerKey).address
   const contracts = await deployContracts({
     transport,
     publicClient,
     deployer,
     minter: privateKeyToAccount(config.minterKey).address,
-    relayer: privateKeyToAccount(relayerKey).address,
+    relayer,
     gasCaps: config.gasCaps,
     onTransaction: (step, hash) => {
       logger.info({ step, hash }, 'deployment transaction mined')
@@ -69,5 +70,5 @@ export async function deployRpcContracts(
     },
   })
   await p.storage.settings.set(rpcContractsSetting(chainId), JSON.stringify(contracts))
-  return { chainId, contracts, deployer: deployer.address }
+  return { chainId, contracts, deployer: deployer.address, relayer }
 }

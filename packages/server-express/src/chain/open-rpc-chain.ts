@@ -82,7 +82,10 @@ export async function openRpcChain(p: OpenRpcChainParameters): Promise<RpcChain>
   })
   if (!canMint)
     logger.warn({ minter: minter.address }, 'the minter account lacks MINTER_ROLE: mints will not go through')
-  logger.info({ chainId, minter: minter.address, pointsToken: contracts.pointsToken }, 'RPC chain opened')
+  logger.info(
+    { chainId, minter: minter.address, relayer: relayer.address, pointsToken: contracts.pointsToken },
+    'RPC chain opened',
+  )
   return {
     chainId,
     transport,

@@ -140,7 +140,7 @@ export async function startEmbeddedChain(p: StartEmbeddedChainParameters): Promi
       })
       await saveEmbeddedContracts(storage, chainKey, contracts)
       deployed = true
-      logger.info({ contracts }, 'contracts deployed on the embedded chain')
+      logger.info({ contracts, relayer: relayer.address }, 'contracts deployed on the embedded chain')
     }
 
     const opened = edr

@@ -23,7 +23,7 @@ MINTER_ROLE to the minter (LOYALTYKIT_MINTER_KEY) and RELAYER_ROLE/OPERATOR_ROLE
 Options:
   --force      Deploy again although this database already holds addresses for that chain
                (the server then uses the NEW contracts; balances on the old token stay there)
-  --json       Print {"chainId", "deployer", "contracts": {...}} as JSON
+  --json       Print {"chainId", "deployer", "relayer", "contracts": {...}} as JSON
   -h, --help   Show this help`,
   options: { force: { type: 'boolean' }, json: { type: 'boolean' } },
   async run({ values, io }) {
@@ -65,6 +65,7 @@ Options:
         `  perkCollection: ${c.perkCollection}`,
         `  pointsSale:     ${c.pointsSale}`,
         `  businessEscrow: ${c.businessEscrow}`,
+        `Relayer account: ${result.relayer} (pays relayed gas; the permit spender of a relayed transferFrom)`,
         '',
         'Stored in the database; `loyaltykit start` with the same LOYALTYKIT_RPC_URL and DATABASE_URL uses them.',
         '',
