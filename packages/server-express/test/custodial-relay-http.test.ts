@@ -1,8 +1,9 @@
 import { businessEscrowAbi, perkCollectionAbi, pointsSaleAbi, pointsTokenAbi } from '@loyaltykit/contracts'
-import { type Address, encodeFunctionData, type Hash, parseEventLogs } from 'viem'
+import { type Address, encodeFunctionData, parseEventLogs } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { EmbeddedChain } from '../src/chain/start-embedded-chain'
-import { type CustodialUser, custodialClient, WEI } from './helpers/custodial-user'
+import { custodialFlows } from './helpers/custodial-flows'
+import { WEI } from './helpers/custodial-user'
 import { startTestServer, type TestServer } from './helpers/start-test-server'
 import { type TestDatabase, testDialects } from './helpers/test-databases'
 
@@ -17,7 +18,8 @@ describe.each(testDialects)('custodial users relay the four approved calls over 
   let s: TestServer
   let chain: EmbeddedChain
   let brandId: Address
-  let client: ReturnType<typeof custodialClient>
+  let flows: ReturnType<typeof custodialFlows>
+  let client: ReturnType<typeof custodialFlows>['client']
 
   beforeAll(async () => {
     db = await create()
@@ -25,49 +27,16 @@ describe.each(testDialects)('custodial users relay the four approved calls over 
     chain = s.runtime.chain as EmbeddedChain
     const created = await s.runtime.engine.brands.create({ name: 'Cafe', websites: [SITE] })
     brandId = created.brand.id as Address
-    client = custodialClient(s, SITE)
+    flows = custodialFlows(s, { origin: SITE, brandId })
+    client = flows.client
   }, 60_000)
   afterAll(async () => {
     await s?.close()
     await db?.drop()
   })
 
-  /** A relayed call answered 200: its result, checked against the mined receipt. */
-  async function relayed(user: CustodialUser, body: Record<string, unknown>) {
-    const res = await client.relay(user, body)
-    const result = await res.json()
-    expect(res.status, JSON.stringify(result)).toBe(200)
-    expect(result).toMatchObject({
-      success: true,
-      status: 'confirmed',
-      from: chain.relayer.address.toLowerCase(),
-      to: String(body.to).toLowerCase(),
-    })
-    const receipt = await chain.publicClient.getTransactionReceipt({ hash: result.transactionHash as Hash })
-    expect(receipt.status).toBe('success')
-    expect(receipt.from.toLowerCase()).toBe(chain.relayer.address.toLowerCase())
-    expect(receipt.to?.toLowerCase()).toBe(String(body.to).toLowerCase())
-    expect(Number(receipt.blockNumber)).toBe(result.blockNumber)
-    // The permit went first, in its own transaction; the user never held ETH.
-    expect(result.permitTransactionHash).toMatch(/^0x[0-9a-f]{64}$/)
-    expect(await chain.publicClient.getBalance({ address: user.walletAddress })).toBe(0n)
-    return { result, receipt }
-  }
-
   it('(a) claimFor: claims a perk paid in points, with a permit to the perk collection', async () => {
-    const user = await client.login()
-    await client.fund(user, 40)
-    const perk = await s.runtime.engine.perks.create({ brandId, name: 'Coffee', price: 15, charges: 2 })
-    const permit = await client.signPermit(user, { spender: chain.contracts.perkCollection, value: 15n * WEI })
-    const { receipt } = await relayed(user, {
-      to: chain.contracts.perkCollection,
-      data: encodeFunctionData({
-        abi: perkCollectionAbi,
-        functionName: 'claimFor',
-        args: [user.walletAddress, BigInt(perk.collectionId)],
-      }),
-      metadata: { action: 'claim_perk', perkId: perk.id, permit },
-    })
+    const { user, perk, receipt } = await flows.claimPerk()
     const [claimed] = parseEventLogs({ abi: perkCollectionAbi, eventName: 'PerkClaimed', logs: receipt.logs })
     expect(claimed?.args).toMatchObject({ collectionId: BigInt(perk.collectionId) })
     const owner = await chain.publicClient.readContract({
@@ -83,21 +52,8 @@ describe.each(testDialects)('custodial users relay the four approved calls over 
   })
 
   it('(b) transferFrom: moves points to another user, with a permit to the relayer account', async () => {
-    const user = await client.login()
-    const friend = await client.login()
-    await client.fund(user, 30)
+    const { user, friend, receipt } = await flows.transferPoints()
     const relayer = chain.relayer.address
-    const permit = await client.signPermit(user, { spender: relayer, value: 12n * WEI })
-    expect(permit.spender).toBe(relayer.toLowerCase())
-    const { receipt } = await relayed(user, {
-      to: chain.contracts.pointsToken,
-      data: encodeFunctionData({
-        abi: pointsTokenAbi,
-        functionName: 'transferFrom',
-        args: [user.walletAddress, friend.walletAddress, 12n * WEI],
-      }),
-      metadata: { action: 'transfer', permit },
-    })
     const transfers = parseEventLogs({ abi: pointsTokenAbi, eventName: 'Transfer', logs: receipt.logs })
     expect(transfers.map((t) => [t.args.from.toLowerCase(), t.args.to.toLowerCase(), t.args.value])).toEqual([
       [user.walletAddress, friend.walletAddress, 12n * WEI],
@@ -127,28 +83,9 @@ describe.each(testDialects)('custodial users relay the four approved calls over 
   })
 
   it('(c) purchaseFor: buys an item the listing shows, with a permit to the points sale', async () => {
-    const user = await client.login()
-    await client.fund(user, 50)
-    const added = await s.runtime.engine.pointsSale.add({ brandId, name: 'Tote bag', price: 7, stock: 5 })
-    const listing = await (await client.call('GET', `/points-sale/items?brandId=${brandId}`)).json()
+    const { user, listing, item, sellerBefore, receipt } = await flows.buyItem()
     expect(listing.contract).toBe(chain.contracts.pointsSale.toLowerCase())
-    const item = listing.items.find((i: { itemId: number }) => i.itemId === added.itemId)
     expect(item).toMatchObject({ name: 'Tote bag', seller: brandId, price: '7', stock: '5', sold: '0' })
-
-    const sellerBefore = await client.balance(brandId)
-    const permit = await client.signPermit(user, {
-      spender: listing.contract,
-      value: BigInt(item.priceWei) * 2n,
-    })
-    const { receipt } = await relayed(user, {
-      to: listing.contract,
-      data: encodeFunctionData({
-        abi: pointsSaleAbi,
-        functionName: 'purchaseFor',
-        args: [user.walletAddress, BigInt(item.itemId), 2n],
-      }),
-      metadata: { action: 'purchase', permit },
-    })
     const [purchased] = parseEventLogs({ abi: pointsSaleAbi, eventName: 'ItemPurchased', logs: receipt.logs })
     expect(purchased?.args).toMatchObject({ itemId: BigInt(item.itemId), quantity: 2n, totalPrice: 14n * WEI })
     expect(purchased?.args.buyer.toLowerCase()).toBe(user.walletAddress)
@@ -156,7 +93,7 @@ describe.each(testDialects)('custodial users relay the four approved calls over 
     expect((await client.balance(brandId)) - sellerBefore).toBe(14n * WEI)
     expect(await client.balance(chain.contracts.pointsSale)).toBe(0n)
     const after = await (await client.call('GET', `/points-sale/items?brandId=${brandId}`)).json()
-    expect(after.items.find((i: { itemId: number }) => i.itemId === added.itemId)).toMatchObject({
+    expect(after.items.find((i: { itemId: number }) => i.itemId === item.itemId)).toMatchObject({
       stock: '3',
       sold: '2',
       available: true,
@@ -164,19 +101,8 @@ describe.each(testDialects)('custodial users relay the four approved calls over 
   })
 
   it('(d) depositFor: deposits points into the business escrow, with a permit to the escrow', async () => {
-    const user = await client.login()
-    await client.fund(user, 20)
+    const { user, receipt } = await flows.deposit()
     const escrow = chain.contracts.businessEscrow
-    const permit = await client.signPermit(user, { spender: escrow, value: 8n * WEI })
-    const { receipt } = await relayed(user, {
-      to: escrow,
-      data: encodeFunctionData({
-        abi: businessEscrowAbi,
-        functionName: 'depositFor',
-        args: [user.walletAddress, brandId, 8n * WEI],
-      }),
-      metadata: { action: 'deposit', permit },
-    })
     const [deposited] = parseEventLogs({ abi: businessEscrowAbi, eventName: 'Deposited', logs: receipt.logs })
     expect(deposited?.args.amount).toBe(8n * WEI)
     const record = await chain.publicClient.readContract({
