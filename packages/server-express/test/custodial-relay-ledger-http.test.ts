@@ -1,12 +1,8 @@
-// PENDING (issue 13, point 7 × point 1): the ledger entries of the four relayed calls of a custodial
-// user. Written before the ledger's relay-receipt entries landed on main; vitest does not collect this
-// file (its name does not end in `.test.ts`). TO ENABLE: once `ledger_entries` is written by the relay
-// settlement (engine/src/ledger/record-relay-entries.ts), rename this file to
-// `custodial-relay-ledger-http.test.ts` and run it on SQLite and PostgreSQL. What it expects is the
-// ledger's documented shape (docs/ledger.md): per points Transfer of the relayed transaction, one
-// confirmed entry per wallet it touches (the sender's negative), at that Transfer's log index; a paid
-// perk claim as `redemption` (claimer) + `transfer` (brand) under source `perk_claim`; nothing for
-// the permit's own transaction.
+// Issue 13, point 7 × point 1: the ledger entries the relay settlement writes for the four relayed
+// calls of a custodial user (engine/src/ledger/record-relay-entries.ts; docs/ledger.md): per points
+// Transfer of the relayed transaction, one confirmed entry per wallet it touches (the sender's
+// negative), at that Transfer's log index; a paid perk claim as `redemption` (claimer) + `transfer`
+// (brand) under source `perk_claim`; nothing for the permit's own transaction.
 import { pointsTokenAbi } from '@loyaltykit/contracts'
 import { type Address, parseEventLogs } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
