@@ -1,6 +1,7 @@
 import { pointsTokenAbi } from '@loyaltykit/contracts'
 import type { Address, TypedDataDomain } from 'viem'
 import { z } from 'zod'
+import { requireChain } from '../chain/require-chain'
 import type { EngineContext } from '../context'
 import { UnavailableError } from '../errors/common-errors'
 import type { ChainPort } from '../ports/chain'
@@ -101,8 +102,7 @@ export async function approvedPermit(
   ctx: EngineContext,
   p: { owner: string; typedData: unknown; balanceWei: bigint },
 ): Promise<ApprovedPermit> {
-  const chain = ctx.chain
-  if (!chain) throw new UnavailableError('The chain is not available', 'CHAIN_UNAVAILABLE')
+  const chain = requireChain(ctx)
   const parsed = typedDataSchema.safeParse(p.typedData)
   if (!parsed.success) throw new TypedDataNotAllowedError('The body is not EIP-712 typed data')
   const { domain, types, primaryType, message } = parsed.data

@@ -1,6 +1,7 @@
 import { pointsTokenAbi } from '@loyaltykit/contracts'
 import { type Address, formatUnits } from 'viem'
 import { z } from 'zod'
+import { requireChain } from '../chain/require-chain'
 import type { EngineContext } from '../context'
 import { UnavailableError } from '../errors/common-errors'
 import { parseInput } from '../errors/zod-issues'
@@ -25,8 +26,7 @@ export type TokenBalance = {
 /** The points-token balance of an address, read from the chain (`balanceOf`). */
 export async function getTokenBalance(ctx: EngineContext, params: GetTokenBalanceParameters): Promise<TokenBalance> {
   const { address } = parseInput(getTokenBalanceParametersSchema, params)
-  const chain = ctx.chain
-  if (!chain) throw new UnavailableError('The chain is not available', 'CHAIN_UNAVAILABLE')
+  const chain = requireChain(ctx)
   let wei: bigint
   try {
     wei = await chain.publicClient.readContract({

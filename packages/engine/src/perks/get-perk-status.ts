@@ -1,5 +1,5 @@
+import { requireChain } from '../chain/require-chain'
 import type { EngineContext } from '../context'
-import { UnavailableError } from '../errors/common-errors'
 import { parseInput } from '../errors/zod-issues'
 import { type GetPerkStatusParameters, getPerkStatusParametersSchema } from './get-perk-status-schema'
 import { readBrandPerkToken } from './read-brand-perk-token'
@@ -48,8 +48,7 @@ export async function getPerkStatus(
   options: GetPerkStatusOptions,
 ): Promise<PerkTokenStatus & { success: true }> {
   const p = parseInput(getPerkStatusParametersSchema, params, 'Invalid perk status query')
-  const chain = ctx.chain
-  if (!chain) throw new UnavailableError('The chain is not available', 'CHAIN_UNAVAILABLE')
+  const chain = requireChain(ctx)
   const token = await readBrandPerkToken(chain, { brandId: options.brandId, ...p })
   return { success: true, ...perkTokenStatus(token) }
 }

@@ -1,6 +1,6 @@
 import { perkCollectionAbi } from '@loyaltykit/contracts'
+import { requireChain } from '../chain/require-chain'
 import type { EngineContext } from '../context'
-import { UnavailableError } from '../errors/common-errors'
 import { parseInput } from '../errors/zod-issues'
 import { type PerkTokenStatus, perkTokenStatus } from './get-perk-status'
 import { type ListPerkHoldersParameters, listPerkHoldersParametersSchema } from './list-perk-holders-schema'
@@ -35,8 +35,7 @@ export async function listPerkHolders(
   options: ListPerkHoldersOptions,
 ): Promise<ListPerkHoldersReturnType> {
   const p = parseInput(listPerkHoldersParametersSchema, params, 'Invalid perk holders query')
-  const chain = ctx.chain
-  if (!chain) throw new UnavailableError('The chain is not available', 'CHAIN_UNAVAILABLE')
+  const chain = requireChain(ctx)
   const collection = await readBrandPerkCollection(chain, { brandId: options.brandId, collectionId: p.collectionId })
   const known = await ctx.storage.perks.getByCollectionId(Number(p.collectionId))
   const logs = await chain.publicClient.getContractEvents({

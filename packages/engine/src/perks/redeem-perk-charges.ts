@@ -1,5 +1,6 @@
 import { perkCollectionAbi } from '@loyaltykit/contracts'
 import { encodeFunctionData, type Hash, parseEventLogs } from 'viem'
+import { requireChain } from '../chain/require-chain'
 import type { EngineContext } from '../context'
 import { UnavailableError } from '../errors/common-errors'
 import { parseInput } from '../errors/zod-issues'
@@ -42,8 +43,7 @@ export async function redeemPerkCharges(
   options: RedeemPerkChargesOptions,
 ): Promise<RedeemPerkChargesReturnType> {
   const p = parseInput(redeemPerkChargesParametersSchema, params, 'Invalid perk redemption')
-  const chain = ctx.chain
-  if (!chain) throw new UnavailableError('The chain is not available', 'CHAIN_UNAVAILABLE')
+  const chain = requireChain(ctx)
   const token = await readBrandPerkToken(chain, { brandId: options.brandId, ...p })
   const ids = { collectionId: p.collectionId.toString(), tokenId: p.tokenId.toString() }
   if (token.chargesRemaining < p.charges) {

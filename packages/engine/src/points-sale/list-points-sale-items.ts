@@ -1,6 +1,7 @@
 import { pointsSaleAbi } from '@loyaltykit/contracts'
 import { formatUnits } from 'viem'
 import type { z } from 'zod'
+import { requireChain } from '../chain/require-chain'
 import type { EngineContext } from '../context'
 import { UnavailableError } from '../errors/common-errors'
 import { parseInput } from '../errors/zod-issues'
@@ -53,8 +54,7 @@ export async function listPointsSaleItems(
   params: ListPointsSaleItemsParameters = {},
 ): Promise<ListPointsSaleItemsReturnType> {
   const p = parseInput(listPointsSaleItemsParametersSchema, params, 'Invalid points-sale query')
-  const chain = ctx.chain
-  if (!chain) throw new UnavailableError('The chain is not available', 'CHAIN_UNAVAILABLE')
+  const chain = requireChain(ctx)
   const contract = chain.contracts.pointsSale
   let count: bigint
   try {

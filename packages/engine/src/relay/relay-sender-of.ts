@@ -1,3 +1,4 @@
+import { requireChain } from '../chain/require-chain'
 import type { EngineContext } from '../context'
 import { UnavailableError } from '../errors/common-errors'
 import type { RelaySender } from './relay-sender'
@@ -8,7 +9,7 @@ import type { RelaySender } from './relay-sender'
  * RELAY_SENDER_MISSING when a chain was given without a sender.
  */
 export function relaySenderOf(ctx: Pick<EngineContext, 'chain' | 'relaySender'>): RelaySender {
-  if (!ctx.chain) throw new UnavailableError('The chain is not available', 'CHAIN_UNAVAILABLE')
+  requireChain(ctx)
   if (!ctx.relaySender) {
     throw new UnavailableError(
       'The relayer is not running (EngineContext.relaySender is undefined; create it with createRelaySender)',

@@ -1,6 +1,7 @@
 import { pointsSaleAbi } from '@loyaltykit/contracts'
 import type { Address, Hash, Hex } from 'viem'
 import type { z } from 'zod'
+import { requireChain } from '../chain/require-chain'
 import { checkPurchaseConstraint } from '../constraints/check-purchase-constraint'
 import type { EngineContext } from '../context'
 import { UnavailableError } from '../errors/common-errors'
@@ -52,11 +53,6 @@ export type RelayReturnType = {
 
 /** Gas estimates get this headroom (percent), within the cap. */
 const GAS_HEADROOM = 120n
-
-function requireChain(ctx: EngineContext): ChainPort {
-  if (!ctx.chain) throw new UnavailableError('The chain is not available', 'CHAIN_UNAVAILABLE')
-  return ctx.chain
-}
 
 /** The spec's relay errors: a bad body is 400 MISSING_FIELDS with the fields, not a generic validation error. */
 function parseRequest(input: unknown): z.output<typeof relayParametersSchema> {
