@@ -1,5 +1,5 @@
 import { perkCollectionAbi } from '@loyaltykit/contracts'
-import { type Address, encodeFunctionData, parseEventLogs } from 'viem'
+import { type Address, encodeFunctionData } from 'viem'
 import { z } from 'zod'
 import { requireBrand } from '../brands/require-brand'
 import { externalApiUrlSchema } from '../constraints/external-api-url'
@@ -8,7 +8,7 @@ import type { EngineContext } from '../context'
 import { UnavailableError } from '../errors/common-errors'
 import { parseInput } from '../errors/zod-issues'
 import type { PerkRecord } from '../ports/perk-store'
-import { TransactionFailedError } from '../relay/relay-errors'
+import { requireEmittedEvent } from '../relay/require-emitted-event'
 import { sendOperatorCall } from '../relay/send-operator-call'
 import { brandIdSchema } from '../schemas/brand-id'
 
@@ -68,18 +68,12 @@ export async function createPerk(ctx: EngineContext, params: CreatePerkParameter
   })
   const to = chain.contracts.perkCollection
   const outcome = await sendOperatorCall(ctx, chain, { to, data, functionName: 'createCollection', brandId: p.brandId })
-  const created = parseEventLogs({
+  const created = requireEmittedEvent(outcome, {
     abi: perkCollectionAbi,
     eventName: 'CollectionCreated',
-    logs: outcome.receipt.logs.filter((l) => l.address.toLowerCase() === to.toLowerCase()),
-  })[0]
-  if (!created) {
-    throw new TransactionFailedError('createCollection logged no CollectionCreated', {
-      stage: 'execution',
-      reason: 'no CollectionCreated log',
-      transactionHash: outcome.txHash,
-    })
-  }
+    address: to,
+    functionName: 'createCollection',
+  })
   const perk: PerkRecord = {
     id: ctx.ids.uuid(),
     collectionId: Number(created.args.collectionId),

@@ -1,12 +1,12 @@
 import { pointsSaleAbi } from '@loyaltykit/contracts'
-import { type Address, encodeFunctionData, parseEventLogs } from 'viem'
+import { type Address, encodeFunctionData } from 'viem'
 import { z } from 'zod'
 import { requireBrand } from '../brands/require-brand'
 import type { EngineContext } from '../context'
 import { UnavailableError } from '../errors/common-errors'
 import { parseInput } from '../errors/zod-issues'
 import type { PointsSaleItemRecord } from '../ports/points-sale-store'
-import { TransactionFailedError } from '../relay/relay-errors'
+import { requireEmittedEvent } from '../relay/require-emitted-event'
 import { sendOperatorCall } from '../relay/send-operator-call'
 import { brandIdSchema } from '../schemas/brand-id'
 import { stripControlCharacters } from '../text/strip-control-characters'
@@ -59,18 +59,12 @@ export async function addPointsSaleItem(
     args: [p.brandId as Address, BigInt(p.price) * WEI_PER_TOKEN, BigInt(p.stock), p.active],
   })
   const outcome = await sendOperatorCall(ctx, chain, { to, data, functionName: 'listItem', brandId: p.brandId })
-  const listed = parseEventLogs({
+  const listed = requireEmittedEvent(outcome, {
     abi: pointsSaleAbi,
     eventName: 'ItemListed',
-    logs: outcome.receipt.logs.filter((l) => l.address.toLowerCase() === to.toLowerCase()),
-  })[0]
-  if (!listed) {
-    throw new TransactionFailedError('listItem logged no ItemListed', {
-      stage: 'execution',
-      reason: 'no ItemListed log',
-      transactionHash: outcome.txHash,
-    })
-  }
+    address: to,
+    functionName: 'listItem',
+  })
   const record: PointsSaleItemRecord = {
     contract: to.toLowerCase(),
     itemId: Number(listed.args.itemId),
