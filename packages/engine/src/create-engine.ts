@@ -8,6 +8,7 @@ import { bindHealth } from './health/bind-health'
 import { bindIdempotency } from './idempotency/bind-idempotency'
 import { bindIdentity } from './identity/bind-identity'
 import type { IdentityServices } from './identity/identity-services'
+import { bindLedger } from './ledger/bind-ledger'
 import { bindMigrations } from './migrations/bind-migrations'
 import { bindMint } from './minting/bind-mint'
 import { bindPayments } from './payments/bind-payments'
@@ -76,6 +77,7 @@ export function createEngine(params: CreateEngineParameters) {
     payments: bindPayments(ctx),
     health: bindHealth(ctx),
     idempotency: bindIdempotency(ctx),
+    ledger: bindLedger(ctx),
   }
 }
 

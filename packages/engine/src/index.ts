@@ -243,7 +243,18 @@ export {
   verifyAccessTokenParametersSchema,
 } from './identity/verify-access-token'
 export { walletOwnerOf } from './identity/wallet-owner-of'
+export { type EntryReceipt, entryLogProblem } from './ledger/entry-log-problem'
 export { type MintLogIndexes, mintLogIndexes } from './ledger/mint-log-indexes'
+export {
+  type BalanceDrift,
+  type EntryDrift,
+  type ReconcileLedgerOptions,
+  type ReconcileLedgerParameters,
+  type ReconcileLedgerReturnType,
+  type ReconcileProgress,
+  reconcileLedger,
+  reconcileLedgerParametersSchema,
+} from './ledger/reconcile-ledger'
 export { recordClawbackEntry } from './ledger/record-clawback-entry'
 export {
   type LedgerEntryInput,

@@ -250,8 +250,15 @@ describe.each(testDatabases())('ledger storage contract on $dialect', (db) => {
       walletAddress: wallets[0],
       confirmedWei: (3n * WEI - 1n).toString(),
       confirmedEntries: 3,
+      unconfirmedWei: '0',
     })
-    expect(sums[1]).toMatchObject({ confirmedWei: (3n * WEI).toString(), confirmedEntries: 1 })
+    expect(sums[1]).toMatchObject({
+      confirmedWei: (3n * WEI).toString(),
+      confirmedEntries: 1,
+      unconfirmedWei: (5n * WEI).toString(),
+    })
+    expect(await t.storage.ledger.countWallets({ brandId: brand })).toBe(5)
+    expect(await t.storage.ledger.countWallets({})).toBeGreaterThan(5)
     const everyWallet = await t.storage.ledger.listWalletSums({ limit: 1000 })
     expect(everyWallet.length).toBeGreaterThan(wallets.length)
     const confirmed = await t.storage.ledger.listConfirmedByWallets([wallets[0] as string, wallets[1] as string])
@@ -262,6 +269,30 @@ describe.each(testDatabases())('ledger storage contract on $dialect', (db) => {
       amount: 0,
       amountWei: (-(half + 1n)).toString(),
     })
+    // Read at a block before an entry was mined, that entry is not confirmed yet.
+    await t.storage.ledger.record({
+      ...entry({ wallet: wallets[2] as string, brand, amount: 4 }),
+      txHash: hash(),
+      blockNumber: 50,
+    })
+    const [at49] = await t.storage.ledger.listWalletSums({
+      brandId: brand,
+      afterWallet: wallets[1],
+      atBlock: 49,
+      limit: 1,
+    })
+    expect(at49).toMatchObject({
+      walletAddress: wallets[2],
+      confirmedEntries: 0,
+      unconfirmedWei: (7n * WEI).toString(),
+    })
+    const [at50] = await t.storage.ledger.listWalletSums({
+      brandId: brand,
+      afterWallet: wallets[1],
+      atBlock: 50,
+      limit: 1,
+    })
+    expect(at50).toMatchObject({ confirmedEntries: 1, confirmedWei: (4n * WEI).toString() })
   })
 
   it('lists unconfirmed entries oldest first', async () => {

@@ -92,8 +92,15 @@ export type MemberTotals = {
   lastActivityAt: number | null
 }
 
-/** A wallet's exact confirmed sum over every brand (what its on-chain balance should be). */
-export type WalletSum = { walletAddress: string; confirmedWei: string; confirmedEntries: number }
+/** A wallet's exact sums over every brand: confirmed (what its on-chain balance should be) and not yet. */
+export type WalletSum = {
+  walletAddress: string
+  /** Σ amountWei of confirmed entries (in blocks ≤ `atBlock` when given). */
+  confirmedWei: string
+  confirmedEntries: number
+  /** Σ amountWei of the other entries: pending, failed, or confirmed after `atBlock`. */
+  unconfirmedWei: string
+}
 
 /** The minter's outcome for the ledger entries of one batch's jobs. */
 export type MintBatchSettlement = {
@@ -157,13 +164,17 @@ export interface LedgerStore {
   listUnconfirmed(p: { olderThan: number; limit: number }): Promise<LedgerEntry[]>
   /**
    * Pages of wallets in address order after `afterWallet` (every wallet with an entry, or those with
-   * an entry at `brandId`), each with its exact confirmed sum over ALL brands. Reconcile streams it.
+   * an entry at `brandId`), each with its exact sums over ALL brands; `atBlock` counts as confirmed
+   * only entries mined in blocks up to it (a balance read at that block). Reconcile streams it.
    */
   listWalletSums(p: {
     brandId?: string | undefined
     afterWallet?: string | undefined
+    atBlock?: number | undefined
     limit: number
   }): Promise<WalletSum[]>
+  /** How many wallets `listWalletSums` would page through. */
+  countWallets(p: { brandId?: string | undefined }): Promise<number>
   /** The confirmed entries of these wallets (every brand), by wallet then id. */
   listConfirmedByWallets(walletAddresses: readonly string[]): Promise<LedgerEntry[]>
 }

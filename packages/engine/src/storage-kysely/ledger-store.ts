@@ -271,7 +271,7 @@ export function createLedgerStore(db: Kysely<Database>, _dialect: SqlDialect): L
       return rows.map(toEntry)
     },
 
-    async listWalletSums({ brandId, afterWallet, limit }) {
+    async listWalletSums({ brandId, afterWallet, atBlock, limit }) {
       const wallets = (
         await db
           .selectFrom('ledger_entries')
@@ -284,23 +284,41 @@ export function createLedgerStore(db: Kysely<Database>, _dialect: SqlDialect): L
           .execute()
       ).map((r) => r.wallet_address)
       if (wallets.length === 0) return []
+      // Exact sums of wei strings, in JavaScript: SQLite has no integer wide enough.
       const rows = await db
         .selectFrom('ledger_entries')
-        .select(['wallet_address', 'amount_wei'])
+        .select(['wallet_address', 'amount_wei', 'status', 'block_number'])
         .where('wallet_address', 'in', wallets)
-        .where('status', '=', 'confirmed')
         .execute()
-      const sums = new Map(wallets.map((w) => [w, { wei: 0n, n: 0 }]))
+      const sums = new Map(wallets.map((w) => [w, { confirmed: 0n, n: 0, other: 0n }]))
       for (const r of rows) {
         const s = sums.get(r.wallet_address)
         if (!s) continue
-        s.wei += BigInt(r.amount_wei)
-        s.n++
+        const wei = BigInt(r.amount_wei)
+        const mined = atBlock === undefined || (r.block_number !== null && Number(r.block_number) <= atBlock)
+        if (r.status === 'confirmed' && mined) {
+          s.confirmed += wei
+          s.n++
+        } else s.other += wei
       }
       return wallets.map((w) => {
-        const s = sums.get(w) as { wei: bigint; n: number }
-        return { walletAddress: w, confirmedWei: s.wei.toString(), confirmedEntries: s.n }
+        const s = sums.get(w) as { confirmed: bigint; n: number; other: bigint }
+        return {
+          walletAddress: w,
+          confirmedWei: s.confirmed.toString(),
+          confirmedEntries: s.n,
+          unconfirmedWei: s.other.toString(),
+        }
       })
+    },
+
+    async countWallets({ brandId }) {
+      const row = await db
+        .selectFrom('ledger_entries')
+        .select((eb) => eb.fn.count<number | string>('wallet_address').distinct().as('n'))
+        .$if(brandId !== undefined, (q) => q.where('brand_id', '=', (brandId as string).toLowerCase()))
+        .executeTakeFirst()
+      return Number(row?.n ?? 0)
     },
 
     async listConfirmedByWallets(walletAddresses) {

@@ -18,6 +18,7 @@ import { perkCreateCommand } from './commands/perk-create'
 import { perkListCommand } from './commands/perk-list'
 import { pointsSaleAddCommand } from './commands/points-sale-add'
 import { pointsSaleListCommand } from './commands/points-sale-list'
+import { reconcileCommand } from './commands/reconcile'
 import { ruleListCommand } from './commands/rule-list'
 import { ruleSetCommand } from './commands/rule-set'
 import { startCommand } from './commands/start'
@@ -58,4 +59,5 @@ export const COMMANDS: readonly Command[] = [
   contractsDeployCommand,
   chainServeCommand,
   paymentsRefundsCommand,
+  reconcileCommand,
 ]

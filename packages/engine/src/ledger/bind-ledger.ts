@@ -1,0 +1,10 @@
+import { bindOperation } from '../bind-operation'
+import type { EngineContext } from '../context'
+import { reconcileLedger } from './reconcile-ledger'
+
+/** `engine.ledger`: the ledger of value movements (docs/ledger.md). */
+export function bindLedger(ctx: EngineContext) {
+  return {
+    reconcile: bindOperation(ctx, reconcileLedger),
+  }
+}
