@@ -1,74 +1,17 @@
 import { type ExpressionBuilder, type Insertable, type Kysely, type Selectable, sql } from 'kysely'
-import type {
-  LedgerCursor,
-  LedgerEntry,
-  LedgerKind,
-  LedgerPage,
-  LedgerStatus,
-  LedgerStore,
-  MemberTotals,
-} from '../ports/ledger-store'
+import type { LedgerCursor, LedgerPage, LedgerStore, MemberTotals } from '../ports/ledger-store'
 import type { Database } from './database'
 import type { SqlDialect } from './dialect'
+import { ledgerLimit, toLedgerEntry, toLedgerEntryRow } from './ledger-entry-row'
+import { createLedgerReconcileMethods } from './ledger-reconcile-methods'
 import type { LedgerEntriesTable } from './ledger-tables'
 
-const MAX_LIMIT = 1000
 /** Rows per multi-row INSERT (19 parameters each: well under both dialects' bind limits). */
 const ROWS_PER_INSERT = 500
 
-function toEntry(row: Selectable<LedgerEntriesTable>): LedgerEntry {
-  return {
-    id: row.id,
-    brandId: row.brand_id,
-    walletAddress: row.wallet_address,
-    userKey: row.user_key,
-    kind: row.kind as LedgerKind,
-    amount: Number(row.amount),
-    amountWei: row.amount_wei,
-    sourceType: row.source_type,
-    sourceId: row.source_id,
-    counterparty: row.counterparty,
-    mintJobId: row.mint_job_id,
-    batchId: row.batch_id,
-    txHash: row.tx_hash,
-    blockNumber: row.block_number === null ? null : Number(row.block_number),
-    logIndex: row.log_index === null ? null : Number(row.log_index),
-    status: row.status as LedgerStatus,
-    snapshot: row.snapshot === null ? null : (JSON.parse(row.snapshot) as Record<string, unknown>),
-    createdAt: Number(row.created_at),
-    confirmedAt: row.confirmed_at === null ? null : Number(row.confirmed_at),
-  }
-}
-
-function toRow(e: LedgerEntry): Insertable<LedgerEntriesTable> {
-  return {
-    id: e.id,
-    brand_id: e.brandId?.toLowerCase() ?? null,
-    wallet_address: e.walletAddress.toLowerCase(),
-    user_key: e.userKey,
-    kind: e.kind,
-    amount: e.amount,
-    amount_wei: e.amountWei,
-    source_type: e.sourceType,
-    source_id: e.sourceId,
-    counterparty: e.counterparty?.toLowerCase() ?? null,
-    mint_job_id: e.mintJobId,
-    batch_id: e.batchId,
-    tx_hash: e.txHash,
-    block_number: e.blockNumber,
-    log_index: e.logIndex,
-    status: e.status,
-    snapshot: e.snapshot === null ? null : JSON.stringify(e.snapshot),
-    created_at: e.createdAt,
-    confirmed_at: e.confirmedAt,
-  }
-}
-
-const limitOf = (limit: number) => Math.max(1, Math.min(MAX_LIMIT, Math.floor(limit)))
-
 /** Newest first, keyset on (created_at, id). */
 function page(rows: Selectable<LedgerEntriesTable>[], limit: number): LedgerPage {
-  const entries = rows.slice(0, limit).map(toEntry)
+  const entries = rows.slice(0, limit).map(toLedgerEntry)
   const last = entries[entries.length - 1]
   return { entries, next: rows.length > limit && last ? { createdAt: last.createdAt, id: last.id } : null }
 }
@@ -87,14 +30,14 @@ export function createLedgerStore(db: Kysely<Database>, _dialect: SqlDialect): L
 
   return {
     async record(entry) {
-      const result = await insert([toRow(entry)])
+      const result = await insert([toLedgerEntryRow(entry)])
       return Number(result.numInsertedOrUpdatedRows ?? 0n) > 0
     },
 
     async recordMany(entries) {
       let inserted = 0
       for (let i = 0; i < entries.length; i += ROWS_PER_INSERT) {
-        const result = await insert(entries.slice(i, i + ROWS_PER_INSERT).map(toRow))
+        const result = await insert(entries.slice(i, i + ROWS_PER_INSERT).map(toLedgerEntryRow))
         inserted += Number(result.numInsertedOrUpdatedRows ?? 0n)
       }
       return inserted
@@ -136,7 +79,7 @@ export function createLedgerStore(db: Kysely<Database>, _dialect: SqlDialect): L
 
     async get(id) {
       const row = await db.selectFrom('ledger_entries').selectAll().where('id', '=', id).executeTakeFirst()
-      return row && toEntry(row)
+      return row && toLedgerEntry(row)
     },
 
     async listBySource({ sourceType, sourceId }) {
@@ -148,7 +91,7 @@ export function createLedgerStore(db: Kysely<Database>, _dialect: SqlDialect): L
         .orderBy('created_at')
         .orderBy('id')
         .execute()
-      return rows.map(toEntry)
+      return rows.map(toLedgerEntry)
     },
 
     async listByMintJob(mintJobId) {
@@ -159,7 +102,7 @@ export function createLedgerStore(db: Kysely<Database>, _dialect: SqlDialect): L
         .orderBy('created_at')
         .orderBy('id')
         .execute()
-      return rows.map(toEntry)
+      return rows.map(toLedgerEntry)
     },
 
     async listByTxHash(txHash) {
@@ -170,11 +113,11 @@ export function createLedgerStore(db: Kysely<Database>, _dialect: SqlDialect): L
         .orderBy('log_index')
         .orderBy('id')
         .execute()
-      return rows.map(toEntry)
+      return rows.map(toLedgerEntry)
     },
 
     async listByWallet(p) {
-      const limit = limitOf(p.limit)
+      const limit = ledgerLimit(p.limit)
       const rows = await db
         .selectFrom('ledger_entries')
         .selectAll()
@@ -190,7 +133,7 @@ export function createLedgerStore(db: Kysely<Database>, _dialect: SqlDialect): L
     },
 
     async listByBrand(p) {
-      const limit = limitOf(p.limit)
+      const limit = ledgerLimit(p.limit)
       const rows = await db
         .selectFrom('ledger_entries')
         .selectAll()
@@ -257,85 +200,6 @@ export function createLedgerStore(db: Kysely<Database>, _dialect: SqlDialect): L
       }
       return totals
     },
-
-    async listUnconfirmed({ olderThan, limit }) {
-      const rows = await db
-        .selectFrom('ledger_entries')
-        .selectAll()
-        .where('status', '<>', 'confirmed')
-        .where('created_at', '<', olderThan)
-        .orderBy('created_at')
-        .orderBy('id')
-        .limit(limitOf(limit))
-        .execute()
-      return rows.map(toEntry)
-    },
-
-    async listWalletSums({ brandId, afterWallet, atBlock, limit }) {
-      const wallets = (
-        await db
-          .selectFrom('ledger_entries')
-          .select('wallet_address')
-          .distinct()
-          .$if(brandId !== undefined, (q) => q.where('brand_id', '=', (brandId as string).toLowerCase()))
-          .$if(afterWallet !== undefined, (q) => q.where('wallet_address', '>', (afterWallet as string).toLowerCase()))
-          .orderBy('wallet_address')
-          .limit(limitOf(limit))
-          .execute()
-      ).map((r) => r.wallet_address)
-      if (wallets.length === 0) return []
-      // Exact sums of wei strings, in JavaScript: SQLite has no integer wide enough.
-      const rows = await db
-        .selectFrom('ledger_entries')
-        .select(['wallet_address', 'amount_wei', 'status', 'block_number'])
-        .where('wallet_address', 'in', wallets)
-        .execute()
-      const sums = new Map(wallets.map((w) => [w, { confirmed: 0n, n: 0, other: 0n }]))
-      for (const r of rows) {
-        const s = sums.get(r.wallet_address)
-        if (!s) continue
-        const wei = BigInt(r.amount_wei)
-        const mined = atBlock === undefined || (r.block_number !== null && Number(r.block_number) <= atBlock)
-        if (r.status === 'confirmed' && mined) {
-          s.confirmed += wei
-          s.n++
-        } else s.other += wei
-      }
-      return wallets.map((w) => {
-        const s = sums.get(w) as { confirmed: bigint; n: number; other: bigint }
-        return {
-          walletAddress: w,
-          confirmedWei: s.confirmed.toString(),
-          confirmedEntries: s.n,
-          unconfirmedWei: s.other.toString(),
-        }
-      })
-    },
-
-    async countWallets({ brandId }) {
-      const row = await db
-        .selectFrom('ledger_entries')
-        .select((eb) => eb.fn.count<number | string>('wallet_address').distinct().as('n'))
-        .$if(brandId !== undefined, (q) => q.where('brand_id', '=', (brandId as string).toLowerCase()))
-        .executeTakeFirst()
-      return Number(row?.n ?? 0)
-    },
-
-    async listConfirmedByWallets(walletAddresses) {
-      if (walletAddresses.length === 0) return []
-      const rows = await db
-        .selectFrom('ledger_entries')
-        .selectAll()
-        .where(
-          'wallet_address',
-          'in',
-          walletAddresses.map((w) => w.toLowerCase()),
-        )
-        .where('status', '=', 'confirmed')
-        .orderBy('wallet_address')
-        .orderBy('id')
-        .execute()
-      return rows.map(toEntry)
-    },
+    ...createLedgerReconcileMethods(db),
   }
 }
