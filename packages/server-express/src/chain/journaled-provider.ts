@@ -1,34 +1,8 @@
 import { type ChainJournalStore, type Logger, UnavailableError } from '@loyaltykit/engine'
-import { type EIP1193Provider, type Hex, keccak256, parseTransaction, type RpcTransactionReceipt } from 'viem'
-
-/** Calls that change state without mining a block; journaled and replayed verbatim. */
-const STATE_CALLS = new Set(['hardhat_setBalance', 'hardhat_setNonce', 'hardhat_setCode', 'hardhat_setStorageAt'])
-
-/**
- * Journal method of a block of several raw transactions (params: the raw transactions in block
- * order). A block of one is journaled as `eth_sendRawTransaction`, an empty one as `evm_mine`.
- */
-export const MINED_RAW_TRANSACTIONS = 'loyaltykit_minedRawTransactions'
-
-/** Calls the journal cannot represent (or that would make replay diverge): refused. */
-const REFUSED_CALLS = new Set([
-  'eth_sendTransaction',
-  'eth_signTransaction',
-  'hardhat_mine',
-  'hardhat_reset',
-  'hardhat_impersonateAccount',
-  'hardhat_stopImpersonatingAccount',
-  'hardhat_setCoinbase',
-  'hardhat_setPrevRandao',
-  'hardhat_setNextBlockBaseFeePerGas',
-  'hardhat_setMinGasPrice',
-  'hardhat_dropTransaction',
-  'evm_snapshot',
-  'evm_revert',
-  'evm_setAutomine',
-  'evm_setIntervalMining',
-  'evm_setBlockGasLimit',
-])
+import { type EIP1193Provider, type Hex, keccak256, type RpcTransactionReceipt } from 'viem'
+import { JOURNAL_REFUSED_CALLS, JOURNALED_STATE_CALLS, MINED_RAW_TRANSACTIONS } from './journal-methods'
+import { jsonRpcError } from './json-rpc-error'
+import { unminableTransactionError } from './unminable-transaction-error'
 
 type Block = { number: string; timestamp: string; stateRoot: string; transactions: string[] }
 
@@ -65,10 +39,6 @@ export type JournalProviderParameters = {
   now?: () => number
   /** Reads let into EDR at once (none while a state change runs); the others wait in order. Default 3. */
   maxReadsInFlight?: number
-}
-
-function rpcError(code: number, message: string) {
-  return Object.assign(new Error(message), { code })
 }
 
 /**
@@ -198,21 +168,6 @@ export function journalProvider(p: JournalProviderParameters): JournaledProvider
     return result
   }
 
-  /** Why a transaction in the pool was not mined: its max fee is under the base fee, or a nonce gap. */
-  async function unminable(raw: Hex): Promise<Error> {
-    const tx = parseTransaction(raw)
-    const maxFee = tx.maxFeePerGas ?? tx.gasPrice
-    const next = await blockOf('pending').catch(() => undefined)
-    const baseFee = next && 'baseFeePerGas' in next ? BigInt(next.baseFeePerGas as string) : undefined
-    if (maxFee !== undefined && baseFee !== undefined && maxFee < baseFee) {
-      return rpcError(
-        -32000,
-        `Transaction maxFeePerGas (${maxFee}) is too low for the next block, which has a baseFeePerGas of ${baseFee}`,
-      )
-    }
-    return rpcError(-32003, 'Nonce too high: the transaction cannot be mined (a nonce gap before it)')
-  }
-
   /**
    * Runs inside `exclusive`. Sends the group at once (the pool orders one sender's transactions by
    * nonce), mines until every accepted one is in a block, reads each block with the receipts in
@@ -250,7 +205,7 @@ export function journalProvider(p: JournalProviderParameters): JournaledProvider
           // Nothing more can be mined: the empty block is journaled like `evm_mine`.
           await append('evm_mine', [Number((block as Block).timestamp)], block as Block)
           head++
-          error = await unminable(raws[mined] as Hex)
+          error = unminableTransactionError(raws[mined] as Hex, await blockOf('pending').catch(() => undefined))
           break
         }
         const method = count === 1 ? 'eth_sendRawTransaction' : MINED_RAW_TRANSACTIONS
@@ -272,8 +227,8 @@ export function journalProvider(p: JournalProviderParameters): JournaledProvider
       if (failure) throw failure
       const { method } = args
       const params = (args.params ?? []) as unknown[]
-      if (REFUSED_CALLS.has(method)) {
-        throw rpcError(4200, `${method} is not supported by the embedded chain (its journal could not replay it)`)
+      if (JOURNAL_REFUSED_CALLS.has(method)) {
+        throw jsonRpcError(4200, `${method} is not supported by the embedded chain (its journal could not replay it)`)
       }
       if (method === 'eth_sendRawTransaction') {
         const raw = params[0] as Hex
@@ -281,7 +236,7 @@ export function journalProvider(p: JournalProviderParameters): JournaledProvider
         if (result.error !== undefined) throw result.error
         return keccak256(raw)
       }
-      if (method === 'evm_mine' || STATE_CALLS.has(method)) return exclusive(() => mutate(method, params))
+      if (method === 'evm_mine' || JOURNALED_STATE_CALLS.has(method)) return exclusive(() => mutate(method, params))
       return read(method, params)
     },
     sendRawTransactions(raws: readonly Hex[]) {

@@ -1,6 +1,6 @@
 import { type ChainJournalEntry, type ChainJournalStore, type Logger, UnavailableError } from '@loyaltykit/engine'
 import type { EIP1193Provider } from 'viem'
-import { MINED_RAW_TRANSACTIONS } from './journaled-provider'
+import { MINED_RAW_TRANSACTIONS } from './journal-methods'
 
 type Block = { number: string; timestamp: string; stateRoot: string }
 
