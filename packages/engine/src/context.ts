@@ -2,6 +2,7 @@ import type { ConstraintCheckOptions } from './constraints/constraint-check-opti
 import type { IdentityServices } from './identity/identity-services'
 import type { ChainPort } from './ports/chain'
 import type { Clock } from './ports/clock'
+import type { EngineObserver } from './ports/engine-observer'
 import type { Ids } from './ports/ids'
 import type { KeyVault } from './ports/key-vault'
 import type { Logger } from './ports/logger'
@@ -27,4 +28,6 @@ export type EngineContext = {
   identity?: IdentityServices
   /** External purchase-constraint checks; absent: DEFAULT_CONSTRAINT_CHECK_OPTIONS. */
   constraints?: Partial<ConstraintCheckOptions>
+  /** Receives what the engine did, for metrics (docs/operations.md); absent: nothing is reported. */
+  observer?: EngineObserver
 }

@@ -16,6 +16,7 @@ import { bindPerks } from './perks/bind-perks'
 import { bindPointsSale } from './points-sale/bind-points-sale'
 import type { ChainPort } from './ports/chain'
 import { type Clock, systemClock } from './ports/clock'
+import type { EngineObserver } from './ports/engine-observer'
 import { type Ids, randomIds } from './ports/ids'
 import type { KeyVault } from './ports/key-vault'
 import { type Logger, silentLogger } from './ports/logger'
@@ -39,6 +40,8 @@ export type CreateEngineParameters = {
   identity?: IdentityServices
   /** External purchase-constraint checks (default DEFAULT_CONSTRAINT_CHECK_OPTIONS). */
   constraints?: Partial<ConstraintCheckOptions>
+  /** Receives what the engine did, for metrics (the server's Prometheus registry); default none. */
+  observer?: EngineObserver
 }
 
 /**
@@ -58,6 +61,7 @@ export function createEngine(params: CreateEngineParameters) {
     logger: params.logger ?? silentLogger,
     ...(params.identity ? { identity: params.identity } : {}),
     ...(params.constraints ? { constraints: params.constraints } : {}),
+    ...(params.observer ? { observer: params.observer } : {}),
   }
   return {
     ctx,

@@ -148,6 +148,21 @@ export {
 } from './health/check-health'
 export type { CheckHealthParameters } from './health/check-health-schema'
 export {
+  type CheckReadinessOptions,
+  type CheckReadinessReturnType,
+  checkReadiness,
+  type ReadinessChecks,
+} from './health/check-readiness'
+export type { CheckReadinessParameters } from './health/check-readiness-schema'
+export {
+  type ReadGaugesOptions,
+  type ReadGaugesParameters,
+  type ReadGaugesReturnType,
+  readGauges,
+  readGaugesParametersSchema,
+  type SignerGauge,
+} from './health/read-gauges'
+export {
   type ClaimIdempotencyKeyOptions,
   type ClaimIdempotencyKeyParameters,
   claimIdempotencyKey,
@@ -417,11 +432,13 @@ export {
 } from './points-sale/list-points-sale-items'
 export type { ListPointsSaleItemsParameters } from './points-sale/list-points-sale-items-schema'
 export type { ApiKeyRecord, ApiKeyScope, ApiKeyStore, BrandSecretKind } from './ports/api-key-store'
+export type { Backlog, BacklogStore } from './ports/backlog-store'
 export type { Brand, BrandStore } from './ports/brand-store'
 export type { ChainPort, ContractAddresses, GasCaps } from './ports/chain'
 export type { ChainJournalEntry, ChainJournalStore } from './ports/chain-journal-store'
 export { type Clock, systemClock } from './ports/clock'
 export type { ConstraintCacheEntry, ConstraintStore, PerkConstraint } from './ports/constraint-store'
+export type { EngineObservation, EngineObserver } from './ports/engine-observer'
 export type { ClaimKey, EventStore, RewardEvent } from './ports/event-store'
 export type {
   IdempotencyClaim,

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import type { EngineContext } from '../context'
+import { errorCodeOf } from '../errors/error-code-of'
 import { isLoyaltyError, LoyaltyError } from '../errors/loyalty-error'
 import { parseInput } from '../errors/zod-issues'
 import { claimEvent, type PreparedEvent, prepareEvent } from './accept-event'
@@ -61,13 +62,21 @@ export async function processBulkEvents(
       }),
     )
   }
-  const accepted = await ctx.storage.transaction(async (tx) => {
-    const out: (AcceptedEvent | BulkEventResult)[] = []
-    for (const p of prepared) {
-      out.push('success' in p ? p : await settleError(() => tx.savepoint(() => claimEvent(ctx, tx, p, options))))
-    }
-    return out
-  })
+  const accepted = await ctx.storage
+    .transaction(async (tx) => {
+      const out: (AcceptedEvent | BulkEventResult)[] = []
+      for (const p of prepared) {
+        out.push('success' in p ? p : await settleError(() => tx.savepoint(() => claimEvent(ctx, tx, p, options))))
+      }
+      return out
+    })
+    .catch((error: unknown) => {
+      // Nothing of the request was kept: the events that were not refused already are refused now.
+      const reason = errorCodeOf(error)
+      for (const p of prepared) observeOutcome(ctx, 'success' in p ? p : { success: false, code: reason })
+      throw error
+    })
+  for (const a of accepted) observeOutcome(ctx, 'success' in a ? a : { success: true })
   const timeoutMs = options.mintWaitMs ?? 10_000
   const results = await Promise.all(
     accepted.map(
@@ -77,6 +86,11 @@ export async function processBulkEvents(
   )
   const processed = results.filter((r) => r.success).length
   return { success: true, processed, failed: results.length - processed, results }
+}
+
+/** Reports one event of the request: accepted, or refused with its code. */
+function observeOutcome(ctx: EngineContext, item: { success: true } | { success: false; code: string }) {
+  ctx.observer?.observe(item.success ? { type: 'event.accepted' } : { type: 'event.refused', reason: item.code })
 }
 
 /** The value, or the failure item for an engine error (other errors propagate). */

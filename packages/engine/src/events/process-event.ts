@@ -1,4 +1,5 @@
 import type { EngineContext } from '../context'
+import { errorCodeOf } from '../errors/error-code-of'
 import { type AcceptEventOptions, acceptEvent } from './accept-event'
 import type { ProcessEventParameters } from './process-event-schema'
 import { type SettledEvent, settleEvent } from './settle-event'
@@ -20,6 +21,13 @@ export async function processEvent(
   params: ProcessEventParameters,
   options: ProcessEventOptions = {},
 ): Promise<ProcessEventReturnType> {
-  const accepted = await acceptEvent(ctx, params, options)
+  let accepted: Awaited<ReturnType<typeof acceptEvent>>
+  try {
+    accepted = await acceptEvent(ctx, params, options)
+  } catch (error) {
+    ctx.observer?.observe({ type: 'event.refused', reason: errorCodeOf(error) })
+    throw error
+  }
+  ctx.observer?.observe({ type: 'event.accepted' })
   return settleEvent(ctx, accepted, options.mintWaitMs ?? 10_000)
 }

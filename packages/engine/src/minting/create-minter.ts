@@ -11,6 +11,7 @@ import { delay } from '../workers/delay'
 import { waitUntilDrained } from '../workers/wait-until-drained'
 import { createWorkerLoop } from '../workers/worker-loop'
 import { checkBatch } from './check-batch'
+import { minterLeaseName } from './minter-lease-name'
 import { type MinterOptions, resolveMinterOptions } from './minter-options'
 import { createMinterRuntime, type MinterRuntime, type MinterStats } from './minter-runtime'
 import { type SendBatchResult, sendBatch } from './send-batch'
@@ -42,7 +43,7 @@ export function createMinter(ctx: EngineContext, options: MinterOptions = {}): M
   const chain = ctx.chain
   if (!chain) throw new ConfigError('the minter needs a chain (EngineContext.chain is undefined)')
   const resolved = resolveMinterOptions(chain, options)
-  const leaseName = `minter:${chain.chainId}:${resolved.signer.address.toLowerCase()}`
+  const leaseName = minterLeaseName(chain.chainId, resolved.signer.address)
   const logger = ctx.logger.child({ component: 'minter', signer: resolved.signer.address })
   const stats: MinterStats = {
     leaseHeld: false,
@@ -199,6 +200,7 @@ export function createMinter(ctx: EngineContext, options: MinterOptions = {}): M
           }),
         )
         if (jobs.length === 0) break
+        ctx.observer?.observe({ type: 'mint.batch_claimed', jobs: jobs.length })
         const batch = await ctx.storage.mint.getBatch(batchId)
         if (!batch) throw new Error(`batch ${batchId} vanished after claim`)
         worked = true

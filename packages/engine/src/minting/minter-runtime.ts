@@ -12,7 +12,7 @@ import { type MintSignals, mintSignals } from './mint-signals'
 import type { ResolvedMinterOptions } from './minter-options'
 
 /** What the minter reads of a receipt of one of its transactions. */
-export type MintReceipt = { transactionHash: Hash; blockNumber: bigint; logs: readonly Log[] }
+export type MintReceipt = { transactionHash: Hash; blockNumber: bigint; logs: readonly Log[]; gasUsed?: bigint }
 
 /** A reverted attempt of a batch: its transaction when one was mined, and the batch's jobs. */
 export type MintRevertFacts = {
@@ -99,6 +99,7 @@ export function createMinterRuntime(p: {
       if (jobIds.length > 0) {
         rt.stats.batchesConfirmed++
         rt.stats.jobsConfirmed += jobIds.length
+        ctx.observer?.observe({ type: 'mint.batch_confirmed', mints: jobIds.length, gasUsed: receipt.gasUsed ?? null })
         rt.logger.debug({ batchId: batch.batchId, txHash, blockNumber, jobs: jobIds.length }, 'mint batch confirmed')
       }
       rt.signals.confirmed(jobIds)

@@ -1,4 +1,5 @@
 import type { ApiKeyStore } from './api-key-store'
+import type { BacklogStore } from './backlog-store'
 import type { BrandStore } from './brand-store'
 import type { ChainJournalStore } from './chain-journal-store'
 import type { ConstraintStore } from './constraint-store'
@@ -76,6 +77,8 @@ export interface Stores {
  */
 export interface Storage extends Stores {
   readonly dialect: 'sqlite' | 'postgres'
+  /** Queue depths for metrics and readiness; outside transactions only. */
+  readonly backlog: BacklogStore
   transaction<T>(fn: (tx: Stores) => Promise<T>): Promise<T>
   /** Cheap round trip for health checks; throws when the database is unreachable. */
   ping(): Promise<void>

@@ -5,6 +5,7 @@ import { requireChain } from '../chain/require-chain'
 import { checkPurchaseConstraint } from '../constraints/check-purchase-constraint'
 import type { EngineContext } from '../context'
 import { UnavailableError } from '../errors/common-errors'
+import { errorCodeOf } from '../errors/error-code-of'
 import type { RateLimitInfo } from '../errors/rate-limited-error'
 import { toFieldIssues } from '../errors/zod-issues'
 import { verifyAccessToken } from '../identity/verify-access-token'
@@ -127,6 +128,21 @@ export async function relay(
   params: RelayParameters,
   options: RelayOptions = {},
 ): Promise<RelayReturnType> {
+  try {
+    const relayed = await relayOnce(ctx, params, options)
+    ctx.observer?.observe({ type: 'relay.relayed', functionName: relayed.functionName })
+    return relayed.answer
+  } catch (error) {
+    ctx.observer?.observe({ type: 'relay.refused', code: errorCodeOf(error) })
+    throw error
+  }
+}
+
+async function relayOnce(
+  ctx: EngineContext,
+  params: RelayParameters,
+  options: RelayOptions,
+): Promise<{ answer: RelayReturnType; functionName: string }> {
   const o = resolveRelayOptions(options)
   const user = await verifyAccessToken(ctx, { token: options.accessToken ?? '' })
   await assertRelayOrigin(ctx, options.origin, o)
@@ -266,19 +282,17 @@ export async function relay(
     'transaction relayed',
   )
   const explorer = chain.explorerUrl?.replace(/\/+$/, '')
-  return {
-    result: {
-      success: true,
-      transactionHash: outcome.txHash,
-      gasUsed: receipt.gasUsed.toString(),
-      effectiveGasPrice: (receipt.effectiveGasPrice ?? 0n).toString(),
-      blockNumber: Number(receipt.blockNumber),
-      from: relayer.toLowerCase(),
-      to: request.to,
-      status: 'confirmed',
-      ...(explorer ? { explorerUrl: `${explorer}/tx/${outcome.txHash}` } : {}),
-      ...(permitResult.transactionHash ? { permitTransactionHash: permitResult.transactionHash } : {}),
-    },
-    rateLimit,
+  const result: RelayResult = {
+    success: true,
+    transactionHash: outcome.txHash,
+    gasUsed: receipt.gasUsed.toString(),
+    effectiveGasPrice: (receipt.effectiveGasPrice ?? 0n).toString(),
+    blockNumber: Number(receipt.blockNumber),
+    from: relayer.toLowerCase(),
+    to: request.to,
+    status: 'confirmed',
+    ...(explorer ? { explorerUrl: `${explorer}/tx/${outcome.txHash}` } : {}),
+    ...(permitResult.transactionHash ? { permitTransactionHash: permitResult.transactionHash } : {}),
   }
+  return { answer: { result, rateLimit }, functionName: call.functionName }
 }

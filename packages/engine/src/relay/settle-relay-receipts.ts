@@ -1,5 +1,6 @@
 import type { TransactionReceipt } from 'viem'
 import { recordRelayEntries } from '../ledger/record-relay-entries'
+import type { EngineObservation } from '../ports/engine-observer'
 import type { RelayGasSubject, RelayTxRecord } from '../ports/relay-store'
 import type { RelaySenderRuntime } from './relay-sender-runtime'
 import { utcDay } from './utc-day'
@@ -8,7 +9,8 @@ import { utcDay } from './utc-day'
  * Settles mined relayer transactions in one storage transaction: records each receipt once
  * (`settleTransaction` answers false for one already settled), writes the value it moved into the
  * ledger (`recordRelayEntries`: perk redemptions and points transfers, from its logs) and adds the
- * gas used per user and per brand for the UTC day (once per subject for the whole group).
+ * gas used per user and per brand for the UTC day (once per subject for the whole group). Each settled
+ * transaction is reported to the observer once that transaction committed.
  */
 export async function settleRelayReceipts(
   rt: RelaySenderRuntime,
@@ -17,6 +19,7 @@ export async function settleRelayReceipts(
   if (mined.length === 0) return
   const now = rt.now()
   const day = utcDay(now)
+  const settled: EngineObservation[] = []
   await rt.ctx.storage.transaction(async (tx) => {
     const usage = new Map<string, { subject: RelayGasSubject; gasUsed: number; transactions: number }>()
     const add = (subject: RelayGasSubject, gasUsed: number) => {
@@ -27,15 +30,17 @@ export async function settleRelayReceipts(
       usage.set(key, entry)
     }
     for (const { record, receipt } of mined) {
-      const settled = await tx.relay.settleTransaction({
+      const status = receipt.status === 'success' ? 'confirmed' : 'reverted'
+      const recorded = await tx.relay.settleTransaction({
         txHash: record.txHash,
-        status: receipt.status === 'success' ? 'confirmed' : 'reverted',
+        status,
         gasUsed: receipt.gasUsed.toString(),
         effectiveGasPrice: (receipt.effectiveGasPrice ?? 0n).toString(),
         blockNumber: Number(receipt.blockNumber),
         now,
       })
-      if (!settled) continue
+      if (!recorded) continue
+      settled.push({ type: 'relay.transaction_settled', status, gasUsed: receipt.gasUsed })
       await recordRelayEntries(tx, { contracts: rt.chain.contracts, record, receipt, clock: rt.ctx.clock })
       const gasUsed = Number(receipt.gasUsed)
       if (record.userAddress) add({ kind: 'user', id: record.userAddress }, gasUsed)
@@ -43,4 +48,5 @@ export async function settleRelayReceipts(
     }
     for (const u of usage.values()) await tx.relay.addGasUsage({ ...u, day })
   })
+  for (const observation of settled) rt.ctx.observer?.observe(observation)
 }

@@ -32,6 +32,11 @@ export {
   healthResponseSchema,
   serviceStatusSchema,
 } from '../health/check-health-schema'
+export {
+  checkReadinessParametersSchema,
+  checkReadinessResponseSchema,
+  livenessResponseSchema,
+} from '../health/check-readiness-schema'
 export { devLoginParametersSchema, devLoginResponseSchema } from '../identity/dev-login-schema'
 export { getUserWalletParametersSchema, getUserWalletResponseSchema } from '../identity/get-user-wallet-schema'
 export {

@@ -2,6 +2,7 @@ import type { Address, LocalAccount, PublicClient } from 'viem'
 import type { Eip1559Fees } from '../chain/fees-within-caps'
 import type { ChainPort, GasCaps } from '../ports/chain'
 import type { Clock } from '../ports/clock'
+import type { EngineObserver } from '../ports/engine-observer'
 import type { Logger } from '../ports/logger'
 import type { NonceScope } from '../ports/nonce-store'
 import type { Storage } from '../ports/storage'
@@ -9,7 +10,7 @@ import { createFeeCache } from './fee-cache'
 import { type SignedTransaction, type SignerCall, signEip1559 } from './sign-eip1559'
 
 /** What a signing worker needs of the engine context. */
-export type SignerDeps = { storage: Storage; clock: Clock; logger: Logger }
+export type SignerDeps = { storage: Storage; clock: Clock; logger: Logger; observer?: EngineObserver | undefined }
 
 /** What every signing worker (minter, clawback worker, relay sender) holds for its account. */
 export type SignerRuntime = {

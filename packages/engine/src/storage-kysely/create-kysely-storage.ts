@@ -2,6 +2,7 @@ import { type Kysely, sql } from 'kysely'
 import { Migrator } from 'kysely/migration'
 import type { Storage, Stores } from '../ports/storage'
 import { createApiKeyStore } from './api-key-store'
+import { createBacklogStore } from './backlog-store'
 import { createBrandStore } from './brand-store'
 import { createChainJournalStore } from './chain-journal-store'
 import { createConstraintStore } from './constraint-store'
@@ -97,6 +98,7 @@ export function createKyselyStorage(db: Kysely<Database>, options: KyselyStorage
   return {
     dialect,
     ...bindStores(db, dialect),
+    backlog: createBacklogStore(db),
     transaction: (fn) => db.transaction().execute((trx) => fn(bindStores(trx, dialect, true))),
     async ping() {
       await sql`select 1`.execute(db)

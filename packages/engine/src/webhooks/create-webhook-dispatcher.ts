@@ -108,6 +108,16 @@ export function createWebhookDispatcher(ctx: EngineContext, options: WebhookDisp
       status: outcome.statusCode,
     }
     stats.attempts++
+    ctx.observer?.observe({
+      type: 'webhook.attempt',
+      outcome: !recorded
+        ? 'stale'
+        : outcome.delivered
+          ? 'delivered'
+          : outcome.nextAttemptAt === null
+            ? 'failed'
+            : 'retry',
+    })
     if (!recorded) {
       stats.staleOutcomes++
       logger.info(where, 'webhook attempt outcome dropped: the delivery was rescheduled meanwhile')

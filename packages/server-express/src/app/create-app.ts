@@ -4,6 +4,7 @@ import helmet from 'helmet'
 import { constraintRoutes } from '../constraints/constraint-routes'
 import { type EventRoutesOptions, eventRoutes } from '../events/event-routes'
 import { healthRoutes } from '../health/health-routes'
+import { probeRoutes } from '../health/probe-routes'
 import { accessLog } from '../http/access-log'
 import { cors } from '../http/cors'
 import { enterRequestScope } from '../http/enter-request-scope'
@@ -15,6 +16,8 @@ import { notFound } from '../http/not-found'
 import { requestId } from '../http/request-id'
 import { IDENTITY_PATHS, identityRoutes } from '../identity/identity-routes'
 import { walletCors } from '../identity/wallet-cors'
+import { metricsRoutes } from '../metrics/metrics-routes'
+import { createServerMetrics, type ServerMetrics } from '../metrics/server-metrics'
 import { type PaymentRoutesOptions, paymentRoutes } from '../payments/payment-routes'
 import {
   PREGENERATION_PATH,
@@ -48,11 +51,23 @@ export type CreateAppParameters = {
   idempotency?: IdempotencySettings
   /** Extra routers (for embedding); mounted after the built-in routes, before the 404 handler. */
   routes?: Router[]
+  /**
+   * Metrics and probes (docs/operations.md): the registry (default: one of its own; give the engine its
+   * `observer`), `/metrics` on this app unless `onMainPort: false` (with `token`, gauges read at most
+   * every `cacheMs`, default 5000) and the `/readyz` bound `maxMintBacklog` (default 10,000).
+   */
+  observability?: {
+    metrics?: ServerMetrics
+    onMainPort?: boolean
+    token?: string | undefined
+    cacheMs?: number
+    maxMintBacklog?: number
+  }
 }
 
 /**
- * Builds the HTTP app; never listens (see runtime/start-server.ts). Order: request id → access log →
- * helmet → health routes (before any rate limiter: never limited) → Stripe webhook (raw body) → JSON
+ * Builds the HTTP app; never listens (see runtime/start-server.ts). Order: request metrics → request
+ * id → probes and /metrics (before the access log and any rate limiter) → access log → helmet → health routes (before any rate limiter: never limited) → Stripe webhook (raw body) → JSON
  * body (10 KB) → check-eligibility (no idempotency key) → idempotency keys of POSTs → routes → 404 →
  * error handler.
  */
@@ -63,8 +78,18 @@ export function createApp(p: CreateAppParameters): Express {
   app.set('etag', false)
   app.set('json spaces', 0)
 
+  const o = p.observability ?? {}
+  const timeoutMs = p.config.healthTimeoutMs ?? 2000
+  const metrics = o.metrics ?? createServerMetrics()
+  app.use(metrics.http(app))
   app.use(requestId(p.logger))
   app.use(enterRequestScope())
+  app.use(probeRoutes(p.engine, { timeoutMs, maxMintBacklog: o.maxMintBacklog ?? 10_000, logger: p.logger }))
+  if (o.onMainPort !== false) {
+    app.use(
+      metricsRoutes(p.engine, metrics, { token: o.token, cacheMs: o.cacheMs ?? 5000, timeoutMs, logger: p.logger }),
+    )
+  }
   app.use(accessLog())
   app.use(helmet({ crossOriginResourcePolicy: false }))
   const corsMiddleware = p.eventHandler ? cors(p.engine, { serviceOrigins: p.eventHandler.corsOrigins }) : undefined
@@ -73,7 +98,7 @@ export function createApp(p: CreateAppParameters): Express {
   if (relayer) app.use(relayer.cors)
   if (corsMiddleware) app.use(corsMiddleware)
 
-  app.use(healthRoutes(p.engine, { identity: p.identity, timeoutMs: p.config.healthTimeoutMs ?? 2000 }))
+  app.use(healthRoutes(p.engine, { identity: p.identity, timeoutMs }))
 
   // bulk-events carries up to 100 events: its own, larger limit (documented in docs/api/bulk-events.md).
   if (p.eventHandler) app.use('/loyalty-api/bulk-events', jsonBody(BULK_BODY_LIMIT_BYTES))

@@ -4,6 +4,7 @@ import { eventHandlerSection } from './event-handler-section'
 import { idempotencySection } from './idempotency-section'
 import { identitySection } from './identity-section'
 import { minterSection } from './minter-section'
+import { observabilitySection } from './observability-section'
 import { paymentsSection } from './payments-section'
 import { pregenerationSection } from './pregeneration-section'
 import { relayerSection } from './relayer-section'
@@ -28,4 +29,5 @@ export const CONFIG_SECTIONS = {
   pregeneration: pregenerationSection,
   eventHandler: eventHandlerSection,
   idempotency: idempotencySection,
+  observability: observabilitySection,
 } as const

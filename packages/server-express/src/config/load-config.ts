@@ -115,6 +115,7 @@ export function loadConfig(env: Env = process.env, options: LoadConfigOptions = 
     pregeneration: read(s.pregeneration, undefined),
     eventHandler: read(s.eventHandler, { publicUrl }),
     idempotency: read(s.idempotency, undefined),
+    observability: read(s.observability, { port: server.port, production }),
   }
   if (problems.length > 0) throw fail()
   return deepFreeze(config)

@@ -4,6 +4,7 @@ import type { EventHandlerConfig } from './event-handler-section'
 import type { IdempotencyConfig } from './idempotency-section'
 import type { IdentityConfig } from './identity-section'
 import type { MinterConfig } from './minter-section'
+import type { ObservabilityConfig } from './observability-section'
 import type { PaymentConfig } from './payments-section'
 import type { PregenerationConfig } from './pregeneration-section'
 import type { RelayerConfig } from './relayer-section'
@@ -29,4 +30,5 @@ export type LoyaltykitConfig = Readonly<{
   pregeneration: PregenerationConfig
   eventHandler: EventHandlerConfig
   idempotency: IdempotencyConfig
+  observability: ObservabilityConfig
 }>

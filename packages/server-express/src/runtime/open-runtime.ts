@@ -4,10 +4,10 @@ import {
   createEngine,
   createRelaySender,
   type Engine,
+  type EngineObserver,
   isLoyaltyError,
   type KeyVault,
   type RelaySender,
-  type Storage,
   systemClock,
   UnavailableError,
 } from '@loyaltykit/engine'
@@ -18,7 +18,7 @@ import { openIdentity } from '../identity/open-identity'
 import type { ServerLogger } from '../logging/create-logger'
 import { redactText } from '../logging/redact-secrets'
 import { withRequestScope } from '../logging/with-request-scope'
-import { openStorage } from '../storage/open-storage'
+import { type OpenedStorage, openStorage } from '../storage/open-storage'
 
 export type OpenRuntimeParameters = {
   config: LoyaltykitConfig
@@ -27,13 +27,15 @@ export type OpenRuntimeParameters = {
   withChain: boolean
   /** Apply pending migrations (default true). `migrate status` reads them without applying. */
   migrate?: boolean
+  /** Receives what the engine and the relay sender did (the server's metrics). */
+  observer?: EngineObserver
 }
 
 /** Everything a loyaltykit process holds open; `close()` releases it in reverse order. */
 export type Runtime = {
   config: LoyaltykitConfig
   logger: ServerLogger
-  storage: Storage
+  storage: OpenedStorage
   keyVault: KeyVault
   chain: OpenedChain | undefined
   /** The relayer's transaction pipeline on `chain` (started here; drained and stopped by `close`). */
@@ -86,7 +88,10 @@ export async function openRuntime(p: OpenRuntimeParameters): Promise<Runtime> {
     const identity = await openIdentity({ config: config.identity, dataDir, logger })
     const engineLogger = withRequestScope(logger)
     if (chain) {
-      relaySender = createRelaySender({ storage, clock: systemClock, logger: engineLogger }, chain)
+      relaySender = createRelaySender(
+        { storage, clock: systemClock, logger: engineLogger, observer: p.observer },
+        chain,
+      )
       relaySender.start()
     }
     const engine = createEngine({
@@ -97,6 +102,7 @@ export async function openRuntime(p: OpenRuntimeParameters): Promise<Runtime> {
       logger: engineLogger,
       identity,
       constraints: config.constraints,
+      ...(p.observer ? { observer: p.observer } : {}),
     })
     let closed = false
     return {

@@ -6,6 +6,8 @@ import { createNodeDnsResolver, type Minter, type WebhookDispatcher } from '@loy
 import { createApp } from '../app/create-app'
 import type { LoyaltykitConfig } from '../config/loyaltykit-config'
 import type { ServerLogger } from '../logging/create-logger'
+import { createMetricsApp } from '../metrics/metrics-app'
+import { createServerMetrics } from '../metrics/server-metrics'
 import { type StartedPayments, startPayments } from '../payments/start-payments'
 import { closeServer } from './close-server'
 import { type DemoBrand, ensureDemoBrand } from './ensure-demo-brand'
@@ -23,6 +25,8 @@ export type RunningServer = {
   server: Server
   /** The bound port (useful with PORT=0). */
   port: number
+  /** The bound port of `/metrics` when it has one of its own (LOYALTYKIT_METRICS_PORT). */
+  metricsPort: number | undefined
   /** http://localhost:<port> (or LOYALTYKIT_PUBLIC_URL when set). */
   url: string
   demo: DemoBrand | undefined
@@ -44,9 +48,11 @@ export type RunningServer = {
  */
 export async function startServer(p: StartServerParameters): Promise<RunningServer> {
   const { config, logger } = p
-  const { server: serverConfig, eventHandler } = config
-  const runtime = await openRuntime({ config, logger, withChain: true })
+  const { server: serverConfig, eventHandler, observability } = config
+  const metrics = createServerMetrics()
+  const runtime = await openRuntime({ config, logger, withChain: true, observer: metrics.observer })
   let server: Server | undefined
+  let metricsServer: Server | undefined
   let minter: Minter | undefined
   let webhooks: WebhookDispatcher | undefined
   let payments: StartedPayments | undefined
@@ -61,12 +67,20 @@ export async function startServer(p: StartServerParameters): Promise<RunningServ
       minter = runtime.engine.mint.createMinter({ batchWindowMs: config.minter.batchWindowMs })
       minter.start()
     }
+    metrics.watch({ pool: runtime.storage.poolStats, minterLeaseHeld: () => minter?.stats().leaseHeld ?? false })
     webhooks = startWebhookDispatcher(runtime, config.webhooks, logger)
     payments = await startPayments(runtime, config.payments, { mintWaitMs: config.minter.waitMs, logger, publicUrl })
     const app = createApp({
       engine: runtime.engine,
       logger,
       config: { trustProxy: serverConfig.trustProxy, healthTimeoutMs: serverConfig.healthTimeoutMs },
+      observability: {
+        metrics,
+        onMainPort: observability.metrics.onMainPort,
+        token: observability.metrics.token,
+        cacheMs: observability.metrics.cacheMs,
+        maxMintBacklog: observability.readiness.maxMintBacklog,
+      },
       payments: payments.routes,
       pregeneration: config.pregeneration,
       relayer: config.relayer,
@@ -80,15 +94,33 @@ export async function startServer(p: StartServerParameters): Promise<RunningServ
     })
     server = await listen(app, serverConfig.port, serverConfig.host)
     const port = (server.address() as AddressInfo).port
+    const scrape = observability.metrics
+    if (scrape.port !== undefined) {
+      const metricsApp = createMetricsApp(runtime.engine, metrics, {
+        token: scrape.token,
+        cacheMs: scrape.cacheMs,
+        timeoutMs: serverConfig.healthTimeoutMs,
+        logger,
+      })
+      metricsServer = await listen(metricsApp, scrape.port, scrape.host)
+    } else if (!scrape.onMainPort) {
+      logger.warn({}, '/metrics is not served: in production set LOYALTYKIT_METRICS_PORT or LOYALTYKIT_METRICS_TOKEN')
+    }
+    const metricsPort = metricsServer ? (metricsServer.address() as AddressInfo).port : undefined
     const url =
       serverConfig.port === 0 && !serverConfig.publicUrlConfigured ? `http://localhost:${port}` : serverConfig.publicUrl
-    logger.info({ port, url, dialect: runtime.storage.dialect, chain: runtime.chain?.kind ?? 'none' }, 'listening')
+    logger.info(
+      { port, url, metricsPort, dialect: runtime.storage.dialect, chain: runtime.chain?.kind ?? 'none' },
+      'listening',
+    )
     const listening = server
+    const listeningMetrics = metricsServer
     let closing: Promise<void> | undefined
     return {
       runtime,
       server: listening,
       port,
+      metricsPort,
       url,
       demo,
       minter,
@@ -97,7 +129,10 @@ export async function startServer(p: StartServerParameters): Promise<RunningServ
       close() {
         closing ??= (async () => {
           try {
-            await closeServer(listening, serverConfig.shutdownTimeoutMs)
+            await Promise.all([
+              closeServer(listening, serverConfig.shutdownTimeoutMs),
+              listeningMetrics ? closeServer(listeningMetrics, 0) : undefined,
+            ])
           } finally {
             await stopWorkers()
             await runtime.close()
@@ -108,6 +143,7 @@ export async function startServer(p: StartServerParameters): Promise<RunningServ
     }
   } catch (e) {
     if (server) await closeServer(server, 0).catch(() => {})
+    if (metricsServer) await closeServer(metricsServer, 0).catch(() => {})
     await stopWorkers()
     await runtime.close().catch(() => {})
     throw e

@@ -5,8 +5,10 @@ import { ConfigError, type Logger, type Storage } from '@loyaltykit/engine'
 import { createKyselyStorage, type Database, SqliteImmediateDialect } from '@loyaltykit/engine/storage-kysely'
 import { Kysely, PostgresDialect } from 'kysely'
 import pg from 'pg'
+import { countSqliteConnection } from './count-sqlite-connection'
 import { openSqliteDatabase } from './open-sqlite-database'
 import { pgTypes } from './pg-types'
+import type { PoolStats } from './pool-stats'
 
 export type OpenStorageParameters = {
   /**
@@ -24,6 +26,9 @@ export type OpenStorageParameters = {
 
 export const DEFAULT_SQLITE_FILE = 'loyaltykit.db'
 
+/** The Storage of this process, and its connections for the pool gauges (docs/operations.md). */
+export type OpenedStorage = Storage & { poolStats(): PoolStats }
+
 /**
  * Opens the Storage a loyaltykit process uses (not migrated: call `storage.migrate()`). Throws
  * ConfigError for a malformed or unsupported DATABASE_URL; never echoes the URL (it may hold a password).
@@ -31,7 +36,7 @@ export const DEFAULT_SQLITE_FILE = 'loyaltykit.db'
  * SQLite: several processes may share the file, but open it once per process: two connections in
  * one thread wait on each other's write lock synchronously (busy_timeout, then SQLITE_BUSY).
  */
-export async function openStorage(p: OpenStorageParameters): Promise<Storage> {
+export async function openStorage(p: OpenStorageParameters): Promise<OpenedStorage> {
   const url = p.databaseUrl?.trim()
   if (!url) return openSqlite(join(p.dataDir, DEFAULT_SQLITE_FILE), p)
   if (/^postgres(ql)?:/i.test(url)) return openPostgres(url, p)
@@ -52,7 +57,7 @@ function fileUrlToPath(url: string): string {
   }
 }
 
-function openSqlite(file: string, p: OpenStorageParameters): Storage {
+function openSqlite(file: string, p: OpenStorageParameters): OpenedStorage {
   let sqlite: ReturnType<typeof openSqliteDatabase>
   try {
     if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true })
@@ -61,11 +66,12 @@ function openSqlite(file: string, p: OpenStorageParameters): Storage {
     throw new ConfigError(`Cannot open the SQLite database ${file}: ${(e as Error).message}`, { file })
   }
   p.logger?.info({ dialect: 'sqlite', file }, 'storage opened')
-  const db = new Kysely<Database>({ dialect: new SqliteImmediateDialect({ database: sqlite }) })
-  return createKyselyStorage(db, { dialect: 'sqlite' })
+  const counted = countSqliteConnection(new SqliteImmediateDialect({ database: sqlite }))
+  const db = new Kysely<Database>({ dialect: counted.dialect })
+  return Object.assign(createKyselyStorage(db, { dialect: 'sqlite' }), { poolStats: counted.stats })
 }
 
-function openPostgres(url: string, p: OpenStorageParameters): Storage {
+function openPostgres(url: string, p: OpenStorageParameters): OpenedStorage {
   let parsed: URL
   try {
     parsed = new URL(url)
@@ -75,9 +81,10 @@ function openPostgres(url: string, p: OpenStorageParameters): Storage {
   if (parsed.hostname === '' && !parsed.searchParams.has('host')) {
     throw new ConfigError('DATABASE_URL names no host (expected postgres://user:password@host:5432/database)')
   }
+  const max = p.poolSize ?? 10
   const pool = new pg.Pool({
     connectionString: url,
-    max: p.poolSize ?? 10,
+    max,
     connectionTimeoutMillis: 10_000,
     keepAlive: true,
     application_name: 'loyaltykit',
@@ -94,5 +101,12 @@ function openPostgres(url: string, p: OpenStorageParameters): Storage {
     'storage opened',
   )
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
-  return createKyselyStorage(db, { dialect: 'postgres' })
+  const poolStats = (): PoolStats => ({
+    dialect: 'postgres',
+    total: pool.totalCount,
+    idle: pool.idleCount,
+    waiting: pool.waitingCount,
+    max,
+  })
+  return Object.assign(createKyselyStorage(db, { dialect: 'postgres' }), { poolStats })
 }
