@@ -6,17 +6,14 @@ import { type Address, encodeFunctionData } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startWebhookReceiver } from '../../engine/test/support/webhook-receiver'
 import { postJson } from './helpers/post-json'
-import { type Scrape, scrapeMetrics } from './helpers/scrape-metrics'
+import { refundUnknownCharge } from './helpers/refund-unknown-charge'
+import { grew, scrapeMetrics } from './helpers/scrape-metrics'
 import { startTestServer, type TestServer } from './helpers/start-test-server'
 import { type TestDatabase, testDialects } from './helpers/test-databases'
 
 const SITE = 'https://metrics.example.com'
 const TOKEN = randomBytes(24).toString('hex')
 const rand = () => randomBytes(5).toString('hex')
-
-/** The growth of one metric (summed over the samples whose labels include `labels`) between scrapes. */
-const grew = (before: Scrape, after: Scrape, name: string, labels?: Record<string, string>) =>
-  (after.value(name, labels) ?? 0) - (before.value(name, labels) ?? 0)
 
 // Prometheus metrics against the whole server (SQLite and PostgreSQL, the EDR chain, real HTTP):
 // /metrics on its own port with a token, and values that move by what real traffic did. The probes
@@ -38,13 +35,17 @@ describe.each(testDialects)('Prometheus metrics over HTTP on $dialect', ({ creat
 
   beforeAll(async () => {
     db = await create()
-    receiver = await startWebhookReceiver()
+    // Every delivery fails its first attempt (503, retried) and succeeds the next, except those of a
+    // `doomed.` user, which fail both attempts (the schedule allows two): failures of both kinds.
+    receiver = await startWebhookReceiver(({ seen, body }) => (body.includes('doomed.') || seen === 0 ? 503 : 200))
     s = await startTestServer(db, {
       LOYALTYKIT_MINT_WAIT_MS: '20000',
       LOYALTYKIT_METRICS_PORT: '0',
       LOYALTYKIT_METRICS_TOKEN: TOKEN,
       LOYALTYKIT_METRICS_CACHE_MS: '0',
       LOYALTYKIT_WEBHOOK_POLL_MS: '50',
+      LOYALTYKIT_WEBHOOK_RETRY_SCHEDULE: '50ms',
+      LOYALTYKIT_WEBHOOK_JITTER: '0',
       LOYALTYKIT_TRUST_PROXY: 'true',
     })
     metricsBase = `http://127.0.0.1:${s.metricsPort}`
@@ -87,14 +88,15 @@ describe.each(testDialects)('Prometheus metrics over HTTP on $dialect', ({ creat
     }
   })
 
-  it('moves by what real traffic did: events, a payment mint, a relay, webhook deliveries', async () => {
+  it('moves by what real traffic did: events, a payment mint, a relay, webhook deliveries and failures, a refund', async () => {
     await expect.poll(async () => (await fetch(`${s.base}/readyz`)).status, { timeout: 20_000 }).toBe(200)
     const before = await scrape()
     const deliveriesBefore = receiver.received.length
 
-    // Events: two accepted, two refused (a duplicate, an unknown type); bulk: one of each.
+    // Events: three accepted (one for a user whose webhooks always fail), two refused (a duplicate,
+    // an unknown type); bulk: one of each.
     const user = `a.${rand()}@example.com`
-    for (const body of [event(user), event(`b.${rand()}@example.com`)]) {
+    for (const body of [event(user), event(`b.${rand()}@example.com`), event(`doomed.${rand()}@example.com`)]) {
       expect((await postJson(s.base, '/loyalty-api/manual-event', body)).status).toBe(200)
     }
     const duplicate = await postJson(s.base, '/loyalty-api/manual-event', event(user))
@@ -155,22 +157,34 @@ describe.each(testDialects)('Prometheus metrics over HTTP on $dialect', ({ creat
     expect(refusedRelay.status).toBe(400)
     const relayCode = (await refusedRelay.json()).code as string
 
-    // Webhooks: one delivery per reward (3 events + the payment), acknowledged by the receiver.
-    await expect.poll(() => receiver.received.length - deliveriesBefore, { timeout: 20_000 }).toBe(4)
-    await s.minter?.drain()
-    await expect.poll(async () => (await scrape()).value('loyaltykit_webhook_backlog'), { timeout: 10_000 }).toBe(0)
-    const after = await scrape()
+    // A refund of a charge this server never sold points for: its clawback waits for that payment.
+    expect(await refundUnknownCharge(s)).toBe('refunds: 1 awaiting the payment')
 
-    expect(grew(before, after, 'loyaltykit_events_accepted_total')).toBe(3)
+    // Webhooks: one delivery per reward (4 events + the payment), two attempts each.
+    await expect.poll(() => receiver.received.length - deliveriesBefore, { timeout: 20_000 }).toBe(10)
+    await s.minter?.drain()
+    // Each attempt is counted once its outcome is recorded: wait for the ten, and for an empty outbox.
+    let after = await scrape()
+    await expect
+      .poll(
+        async () => {
+          after = await scrape()
+          return [grew(before, after, 'loyaltykit_webhook_attempts_total'), after.value('loyaltykit_webhook_backlog')]
+        },
+        { timeout: 10_000 },
+      )
+      .toEqual([10, 0])
+
+    expect(grew(before, after, 'loyaltykit_events_accepted_total')).toBe(4)
     for (const code of [...new Set([...refusedCodes, 'EVENT_TYPE_NOT_CONFIGURED'])]) {
       const times = [...refusedCodes, 'EVENT_TYPE_NOT_CONFIGURED'].filter((c) => c === code).length
       expect(grew(before, after, 'loyaltykit_events_refused_total', { reason: code }), code).toBe(times)
     }
     expect(grew(before, after, 'loyaltykit_events_refused_total')).toBe(3)
 
-    // Four jobs minted (3 events + 1 payment): claimed into batches and confirmed in transactions.
-    expect(grew(before, after, 'loyaltykit_mint_batch_size_sum')).toBe(4)
-    expect(grew(before, after, 'loyaltykit_mint_transaction_mints_sum')).toBe(4)
+    // Five jobs minted (4 events + 1 payment): claimed into batches and confirmed in transactions.
+    expect(grew(before, after, 'loyaltykit_mint_batch_size_sum')).toBe(5)
+    expect(grew(before, after, 'loyaltykit_mint_transaction_mints_sum')).toBe(5)
     const transactions = grew(before, after, 'loyaltykit_mint_transaction_mints_count')
     expect(transactions).toBeGreaterThanOrEqual(1)
     expect(grew(before, after, 'loyaltykit_mint_gas_per_mint_count')).toBe(transactions)
@@ -185,9 +199,12 @@ describe.each(testDialects)('Prometheus metrics over HTTP on $dialect', ({ creat
     expect(grew(before, after, 'loyaltykit_relay_transactions_total', { status: 'confirmed' })).toBe(1)
     expect(grew(before, after, 'loyaltykit_relay_gas_used_total')).toBe(Number(gasUsed))
 
+    expect(grew(before, after, 'loyaltykit_webhook_attempts_total', { outcome: 'retry' })).toBe(5)
     expect(grew(before, after, 'loyaltykit_webhook_attempts_total', { outcome: 'delivered' })).toBe(4)
-    expect(grew(before, after, 'loyaltykit_webhook_attempts_total', { outcome: 'failed' })).toBe(0)
-    expect(after.value('loyaltykit_clawbacks_pending')).toBe(0)
+    expect(grew(before, after, 'loyaltykit_webhook_attempts_total', { outcome: 'failed' })).toBe(1)
+    expect(grew(before, after, 'loyaltykit_clawbacks_pending', { status: 'awaiting_payment' })).toBe(1)
+    expect(after.value('loyaltykit_clawbacks_pending', { status: 'pending' })).toBe(0)
+    expect(after.value('loyaltykit_clawbacks_pending', { status: 'signed' })).toBe(0)
 
     // Signers: in step with the chain, funded.
     for (const role of ['minter', 'relayer']) {
@@ -203,7 +220,7 @@ describe.each(testDialects)('Prometheus metrics over HTTP on $dialect', ({ creat
     // Requests by route pattern and status; no id of any kind in a label.
     const requests = (route: string, status: string, method = 'POST') =>
       grew(before, after, 'loyaltykit_http_request_duration_seconds_count', { method, route, status })
-    expect(requests('/loyalty-api/manual-event', '200')).toBe(2)
+    expect(requests('/loyalty-api/manual-event', '200')).toBe(3)
     expect(requests('/loyalty-api/manual-event', String(duplicate.status))).toBeGreaterThanOrEqual(1)
     expect(requests('/loyalty-api/bulk-events', '200')).toBe(1)
     expect(requests('/loyalty-api/dev-checkout/:sessionId', '200', 'GET')).toBe(1)

@@ -44,3 +44,8 @@ export async function scrapeMetrics(base: string, token?: string): Promise<Scrap
   const text = await res.text()
   return res.status === 200 ? parseMetrics(res.status, text) : parseMetrics(res.status, '')
 }
+
+/** The growth of one metric (summed over the samples whose labels include `labels`) between scrapes. */
+export function grew(before: Scrape, after: Scrape, name: string, labels?: Record<string, string>): number {
+  return (after.value(name, labels) ?? 0) - (before.value(name, labels) ?? 0)
+}
