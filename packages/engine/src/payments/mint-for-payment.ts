@@ -1,3 +1,4 @@
+import { explorerTxUrl } from '../chain/explorer-tx-url'
 import type { EngineContext } from '../context'
 import { parseInput } from '../errors/zod-issues'
 import { waitForMint } from '../minting/wait-for-mint'
@@ -52,13 +53,12 @@ export async function settlePayment(
 ): Promise<MintForPaymentReturnType> {
   const mint = await waitForMint(ctx, { jobId: payment.mintJobId }, { timeoutMs: mintWaitMs })
   const txHash = mint.status === 'confirmed' ? (mint.txHash ?? null) : null
-  const explorer = ctx.chain?.explorerUrl
   return {
     sessionId: payment.sessionId,
     alreadyProcessed,
     status: txHash ? 'confirmed' : 'pending',
     txHash,
-    blockExplorer: explorer && txHash ? `${explorer.replace(/\/+$/, '')}/tx/${txHash}` : null,
+    blockExplorer: explorerTxUrl(ctx.chain, txHash),
     walletAddress: payment.walletAddress,
     usdAmount: Number(payment.usdAmount),
     tokenAmount: Number(payment.tokenAmount),
