@@ -15,6 +15,7 @@ import type { PerkStore } from './perk-store'
 import type { PointsSaleStore } from './points-sale-store'
 import type { PregenerationStore } from './pregeneration-store'
 import type { RateLimitStore } from './rate-limit-store'
+import type { RedemptionCodeStore } from './redemption-code-store'
 import type { RelayStore } from './relay-store'
 import type { RuleStore } from './rule-store'
 import type { SettingsStore } from './settings-store'
@@ -60,6 +61,8 @@ export interface Stores {
   idempotency: IdempotencyStore
   /** The ledger of value movements; write it in the transaction of the operation it records. */
   ledger: LedgerStore
+  /** Confirmation codes of perk claims; write one in the transaction of the redemption it confirms. */
+  redemptionCodes: RedemptionCodeStore
   /**
    * Inside `Storage.transaction`: runs `fn` in a savepoint; when `fn` throws, only what it wrote is
    * rolled back and the error is rethrown, and the transaction goes on. Outside a transaction it just

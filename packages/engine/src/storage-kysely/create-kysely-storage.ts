@@ -21,6 +21,7 @@ import { createPerkStore } from './perk-store'
 import { createPointsSaleStore } from './points-sale-store'
 import { createPregenerationStore } from './pregeneration-store'
 import { createRateLimitStore } from './rate-limit-store'
+import { createRedemptionCodeStore } from './redemption-code-store'
 import { createRelayStore } from './relay-store'
 import { createRuleStore } from './rule-store'
 import { createSettingsStore } from './settings-store'
@@ -58,6 +59,7 @@ function bindStores(db: Kysely<Database>, dialect: SqlDialect, inTransaction = f
     signatureReplays: createSignatureReplayStore(db, dialect),
     idempotency: createIdempotencyStore(db, dialect),
     ledger: createLedgerStore(db, dialect),
+    redemptionCodes: createRedemptionCodeStore(db, dialect),
   }
 }
 

@@ -7,6 +7,7 @@ import type { MintingTables } from './minting-tables'
 import type { PaymentTables } from './payment-tables'
 import type { PointsSaleTables } from './points-sale-tables'
 import type { RateLimitTables } from './rate-limit-tables'
+import type { RedemptionCodeTables } from './redemption-code-tables'
 import type { RelayTables } from './relay-tables'
 import type { WebhookTables } from './webhook-tables'
 
@@ -26,4 +27,5 @@ export interface Database
     RateLimitTables,
     IdempotencyTables,
     PointsSaleTables,
-    LedgerTables {}
+    LedgerTables,
+    RedemptionCodeTables {}

@@ -12,6 +12,7 @@ import { migration0010Idempotency } from './0010-idempotency'
 import { migration0011WebhookTestDeliveries } from './0011-webhook-test-deliveries'
 import { migration0012PointsSale } from './0012-points-sale'
 import { migration0013Ledger } from './0013-ledger'
+import { migration0014RedemptionCodes } from './0014-redemption-codes'
 
 /**
  * Every migration, by name. Names sort in the order they run. Static (not read from a folder) so the
@@ -31,4 +32,5 @@ export const migrations: Record<string, Migration> = {
   '0011-webhook-test-deliveries': migration0011WebhookTestDeliveries,
   '0012-points-sale': migration0012PointsSale,
   '0013-ledger': migration0013Ledger,
+  '0014-redemption-codes': migration0014RedemptionCodes,
 }
