@@ -21,6 +21,7 @@ import { type Ids, randomIds } from './ports/ids'
 import type { KeyVault } from './ports/key-vault'
 import { type Logger, silentLogger } from './ports/logger'
 import type { Storage } from './ports/storage'
+import { bindProofs } from './proofs/bind-proofs'
 import { bindRelay } from './relay/bind-relay'
 import type { RelaySender } from './relay/relay-sender'
 import { bindRules } from './rules/bind-rules'
@@ -82,6 +83,7 @@ export function createEngine(params: CreateEngineParameters) {
     health: bindHealth(ctx),
     idempotency: bindIdempotency(ctx),
     ledger: bindLedger(ctx),
+    proofs: bindProofs(ctx),
   }
 }
 

@@ -495,6 +495,7 @@ export type { PerkRecord, PerkStore } from './ports/perk-store'
 export type { PointsSaleItemRecord, PointsSaleStore } from './ports/points-sale-store'
 export type { PregenerationRecord, PregenerationStore } from './ports/pregeneration-store'
 export type { RateLimitHit, RateLimitStore, RateLimitWindow } from './ports/rate-limit-store'
+export type { RedemptionCode, RedemptionCodeStore } from './ports/redemption-code-store'
 export type {
   RelayGasSubject,
   RelayGasUsage,
@@ -544,6 +545,26 @@ export {
   enforcePregenerationLimits,
   type PregenerationLimits,
 } from './pregeneration/pregeneration-limits'
+export {
+  type GetEventProofOptions,
+  type GetEventProofReturnType,
+  getEventProof,
+} from './proofs/get-event-proof'
+export type { GetEventProofParameters } from './proofs/get-event-proof-schema'
+export {
+  type GetPaymentProofOptions,
+  type GetPaymentProofReturnType,
+  getPaymentProof,
+} from './proofs/get-payment-proof'
+export type { GetPaymentProofParameters } from './proofs/get-payment-proof-schema'
+export {
+  type GetRedemptionProofOptions,
+  type GetRedemptionProofReturnType,
+  getRedemptionProof,
+} from './proofs/get-redemption-proof'
+export type { GetRedemptionProofParameters } from './proofs/get-redemption-proof-schema'
+export { type ProofKind, ProofNotFoundError } from './proofs/proof-errors'
+export type { ProofFacts } from './proofs/proof-facts-schema'
 export { APPROVED_RELAY_FUNCTIONS, type ApprovedRelayCall, approvedRelayCall } from './relay/approved-relay-call'
 export { decodeRelayRevert, type RelayRevert } from './relay/decode-relay-revert'
 export {
@@ -596,6 +617,7 @@ export {
   type SignedRequestParts,
   verifyRequestSignature,
 } from './signing/verify-request-signature'
+export { maskEmail } from './text/mask-email'
 export { stripControlCharacters } from './text/strip-control-characters'
 export { createAesGcmKeyVault } from './wallets/aes-gcm-key-vault'
 export {

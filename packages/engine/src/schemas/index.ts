@@ -84,6 +84,17 @@ export {
   pregenerateUserResponseSchema,
 } from '../pregeneration/pregenerate-user-schema'
 export {
+  eventProofRuleSchema,
+  getEventProofParametersSchema,
+  getEventProofResponseSchema,
+} from '../proofs/get-event-proof-schema'
+export { getPaymentProofParametersSchema, getPaymentProofResponseSchema } from '../proofs/get-payment-proof-schema'
+export {
+  getRedemptionProofParametersSchema,
+  getRedemptionProofResponseSchema,
+} from '../proofs/get-redemption-proof-schema'
+export { proofFactsSchema, proofStatusSchema } from '../proofs/proof-facts-schema'
+export {
   relayParametersSchema,
   relayPermitSchema,
   relayRequestPermitSchema,
