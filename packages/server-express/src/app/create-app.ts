@@ -19,6 +19,7 @@ import { walletCors } from '../identity/wallet-cors'
 import { metricsRoutes } from '../metrics/metrics-routes'
 import { createServerMetrics, type ServerMetrics } from '../metrics/server-metrics'
 import { type PaymentRoutesOptions, paymentRoutes } from '../payments/payment-routes'
+import { redemptionRoutes } from '../perks/redemption-routes'
 import {
   PREGENERATION_PATH,
   type PregenerationRoutesOptions,
@@ -127,6 +128,8 @@ export function createApp(p: CreateAppParameters): Express {
   if (payments) app.use(payments.api)
   // Identity (docs/identity.md): pregeneration, dev login + user wallet API, constraint-cache invalidation.
   app.use(pregenerationRoutes(p.engine, p.pregeneration ?? {}), identityRoutes(p.engine), constraintRoutes(p.engine))
+  // Proofs of perk claims (docs/api/redemption-proof.md); events' and payments' live with their surfaces.
+  app.use(redemptionRoutes(p.engine))
 
   // Relayer: POST /relay and the perk-charge endpoints (docs/relayer.md, docs/perks.md).
   if (relayer) app.use(relayer.api)

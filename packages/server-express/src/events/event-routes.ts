@@ -5,6 +5,7 @@ import {
   type Engine,
   type GetEventConfigParameters,
   type getEventConfigResponseSchema,
+  type getEventProofResponseSchema,
   NotFoundError,
   type processBulkEventsResponseSchema,
   type processEventResponseSchema,
@@ -14,6 +15,7 @@ import {
 import { type Request, Router } from 'express'
 import type { z } from 'zod'
 import { bearerToken } from '../http/bearer-token'
+import { noStore, sendProof } from '../http/send-proof'
 import '../http/request-context'
 
 export type EventRoutesOptions = {
@@ -66,8 +68,8 @@ const origin = (req: Request) => (typeof req.headers.origin === 'string' ? req.h
 export type EventRouters = { dryRun: Router; api: Router }
 
 /**
- * The event handler surface: event-config, manual-event, check-eligibility, bulk-events, verify-dns
- * and `sdk.js`. Each route passes its input to one `engine.events` operation (which validates it) and
+ * The event handler surface: event-config, manual-event, check-eligibility, bulk-events, an event's
+ * proof of issuance, verify-dns and `sdk.js`. Each route passes its input to one `engine.events` operation (which validates it) and
  * serialises; every rule lives in the engine.
  */
 export function eventRoutes(engine: Engine, options: EventRoutesOptions): EventRouters {
@@ -111,6 +113,13 @@ export function eventRoutes(engine: Engine, options: EventRoutesOptions): EventR
       ...result,
       results: result.results.map((r) => (r.success ? eventBody(r) : r)),
     } satisfies z.infer<typeof processBulkEventsResponseSchema>)
+  })
+
+  // Proof of issuance (docs/api/event-proof.md): public, masked unless the brand's API key is sent.
+  router.get('/loyalty-api/events/:eventId', async (req, res) => {
+    noStore(res)
+    const proof = await engine.proofs.getEvent({ eventId: req.params.eventId }, { apiKey: bearerToken(req) })
+    sendProof(res, proof satisfies z.infer<typeof getEventProofResponseSchema>)
   })
 
   router.post('/loyalty-api/verify-dns', async (req, res) => {

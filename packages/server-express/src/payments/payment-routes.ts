@@ -2,6 +2,7 @@ import {
   type createCheckoutResponseSchema,
   type Engine,
   fillSessionId,
+  type getPaymentProofResponseSchema,
   type handlePaymentEventResponseSchema,
   LOCAL_PAYMENT_PROVIDER,
   LoyaltyError,
@@ -13,7 +14,9 @@ import {
 } from '@loyaltykit/engine'
 import express, { type ErrorRequestHandler, type Request, Router } from 'express'
 import type { z } from 'zod'
+import { bearerToken } from '../http/bearer-token'
 import '../http/request-context'
+import { noStore, sendProof } from '../http/send-proof'
 import { devCheckoutCsp, devCheckoutPage } from './dev-checkout-page'
 
 export type PaymentRoutesOptions = {
@@ -56,8 +59,9 @@ function absolute(url: string, req: Request): string {
 }
 
 /**
- * The payment surface (docs/payments.md): create-checkout, payment-mint, the Stripe webhook and the
- * local provider's dev-checkout page. Each route parses, calls one engine operation and serialises.
+ * The payment surface (docs/payments.md): create-checkout, payment-mint, the Stripe webhook, a
+ * payment's proof of issuance and the local provider's dev-checkout page. Each route parses, calls
+ * one engine operation and serialises.
  */
 export function paymentRoutes(engine: Engine, options: PaymentRoutesOptions): PaymentRouters {
   const requireProvider = (): PaymentProvider => {
@@ -134,6 +138,13 @@ export function paymentRoutes(engine: Engine, options: PaymentRoutesOptions): Pa
       mintWaitMs: options.mintWaitMs,
     })
     res.json(paymentMintBody(result))
+  })
+
+  // Proof of issuance of a purchase (docs/api/payment-proof.md): public, masked unless the brand's API key is sent.
+  api.get('/loyalty-api/payments/:sessionId', async (req, res) => {
+    noStore(res)
+    const proof = await engine.proofs.getPayment({ sessionId: req.params.sessionId }, { apiKey: bearerToken(req) })
+    sendProof(res, proof satisfies z.infer<typeof getPaymentProofResponseSchema>)
   })
 
   api.get('/loyalty-api/dev-checkout/:sessionId', async (req, res) => {

@@ -92,15 +92,19 @@ export function createDocsCurlFixtures(s: TestServer) {
     return claimedPerk
   }
 
+  /** A session of Ann's, paid on its dev-checkout page (which mints it). */
+  const paidSession = async () => {
+    const id = await session()
+    const pay = await fetch(`${s.base}/loyalty-api/dev-checkout/${id}/pay`, { method: 'POST', redirect: 'manual' })
+    if (pay.status !== 303) throw new Error(`paying ${id} answered ${pay.status}`)
+    return { SESSION_ID: id }
+  }
+
   /** Per page: placeholders beyond the common ones, after setting up what its examples need. */
   const pages: Record<string, () => Promise<Record<string, string>>> = {
     'dev-checkout.md': async () => ({ SESSION_ID: await session() }),
-    'payment-mint.md': async () => {
-      const id = await session()
-      const pay = await fetch(`${s.base}/loyalty-api/dev-checkout/${id}/pay`, { method: 'POST', redirect: 'manual' })
-      if (pay.status !== 303) throw new Error(`paying ${id} answered ${pay.status}`)
-      return { SESSION_ID: id }
-    },
+    'payment-mint.md': paidSession,
+    'payment-proof.md': paidSession,
     'wallet.md': async () => {
       const { accessToken, walletAddress } = await login()
       return {
@@ -158,6 +162,7 @@ export function createDocsCurlFixtures(s: TestServer) {
     'check-perk-status.md': perkOfAnn,
     'list-perk-holders.md': perkOfAnn,
     'redeem-perk.md': perkOfAnn,
+    'redemption-proof.md': perkOfAnn,
   }
 
   return {
