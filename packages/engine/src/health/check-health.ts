@@ -6,7 +6,7 @@ import {
   checkHealthParametersSchema,
   type serviceStatusSchema,
 } from './check-health-schema'
-import { withTimeout } from './with-timeout'
+import { probeWithin } from './probe-within'
 
 /** Status words of one dependency, as the health endpoints report them. */
 export type ServiceStatus = z.output<typeof serviceStatusSchema>
@@ -50,15 +50,8 @@ export async function checkHealth(
     databaseDialect: ctx.storage.dialect,
     identityProvider: identityProbe.name,
   }
-  const probe = async (name: string, fn: () => Promise<void>): Promise<ServiceStatus> => {
-    try {
-      await withTimeout(fn(), timeoutMs, name)
-      return 'connected'
-    } catch (e) {
-      failures[name] = e instanceof Error ? e.message : String(e)
-      return 'disconnected'
-    }
-  }
+  const probe = async (name: string, fn: () => Promise<void>): Promise<ServiceStatus> =>
+    (await probeWithin(failures, name, timeoutMs, () => fn().then(() => true))) ? 'connected' : 'disconnected'
   const chain = ctx.chain
   const [database, blockchain, identity] = await Promise.all([
     probe('database', () => ctx.storage.ping()),

@@ -7,7 +7,7 @@ import {
   checkReadinessParametersSchema,
   type readinessChecksSchema,
 } from './check-readiness-schema'
-import { withTimeout } from './with-timeout'
+import { probeWithin } from './probe-within'
 
 export type ReadinessChecks = z.output<typeof readinessChecksSchema>
 
@@ -42,14 +42,7 @@ export async function checkReadiness(
   const timeoutMs = options.timeoutMs ?? 2000
   const max = options.maxMintBacklog ?? 10_000
   const failures: Record<string, string> = {}
-  const run = async <T>(name: string, fn: () => Promise<T>): Promise<T | undefined> => {
-    try {
-      return await withTimeout(fn(), timeoutMs, name)
-    } catch (e) {
-      failures[name] ??= e instanceof Error ? e.message : String(e)
-      return undefined
-    }
-  }
+  const run = <T>(name: string, fn: () => Promise<T>) => probeWithin(failures, name, timeoutMs, fn)
   const failing = (name: string, why: string) => {
     failures[name] = why
     return 'failing' as const

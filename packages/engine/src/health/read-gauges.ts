@@ -3,7 +3,7 @@ import { z } from 'zod'
 import type { EngineContext } from '../context'
 import { parseInput } from '../errors/zod-issues'
 import type { Backlog } from '../ports/backlog-store'
-import { withTimeout } from './with-timeout'
+import { probeWithin } from './probe-within'
 
 /** The gauges of `GET /metrics` take no input. */
 export const readGaugesParametersSchema = z.object({})
@@ -55,14 +55,7 @@ export async function readGauges(
   parseInput(readGaugesParametersSchema, params)
   const timeoutMs = options.timeoutMs ?? 2000
   const failures: Record<string, string> = {}
-  const read = async <T>(name: string, fn: () => Promise<T>): Promise<T | undefined> => {
-    try {
-      return await withTimeout(fn(), timeoutMs, name)
-    } catch (e) {
-      failures[name] = e instanceof Error ? e.message : String(e)
-      return undefined
-    }
-  }
+  const read = <T>(name: string, fn: () => Promise<T>) => probeWithin(failures, name, timeoutMs, fn)
   const chain = ctx.chain
   const accounts: { role: SignerGauge['role']; address: Address }[] = chain
     ? [
