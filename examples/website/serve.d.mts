@@ -7,8 +7,5 @@ export type WebsiteOptions = {
   loyaltykitUrl: string
 }
 
-/** The page with `%BRAND_ID%` and `%LOYALTYKIT_URL%` replaced. */
-export function renderPage(options: WebsiteOptions): string
-
 /** A node:http server answering every GET with the page. Call `.listen(port)` on it. */
 export function createWebsiteServer(options: WebsiteOptions): Server

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs'
 import { createServer } from 'node:http'
 
 /** The page with `%BRAND_ID%` and `%LOYALTYKIT_URL%` replaced. */
-export function renderPage({ brandId, loyaltykitUrl }) {
+function renderPage({ brandId, loyaltykitUrl }) {
   return readFileSync(new URL('./index.html', import.meta.url), 'utf8')
     .replaceAll('%BRAND_ID%', brandId)
     .replaceAll('%LOYALTYKIT_URL%', loyaltykitUrl.replace(/\/+$/, ''))

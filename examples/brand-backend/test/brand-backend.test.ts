@@ -1,4 +1,3 @@
-import { createBrand, setWebhookEndpoint } from '@loyaltykit/engine'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestServer, type TestServer } from '../../../packages/server-express/test/helpers/start-test-server'
 import { type TestDatabase, testDialects } from '../../../packages/server-express/test/helpers/test-databases'
@@ -25,9 +24,9 @@ describe('examples/brand-backend against a running server', () => {
   })
 
   it('rewards through the SDK and receives every verified webhook', async () => {
-    const ctx = server.runtime.engine.ctx
-    const { brand } = await createBrand(ctx, { name: 'Example', websites: ['http://localhost'] })
-    secret = (await setWebhookEndpoint(ctx, { brandId: brand.id, url: receiver.url })).secret
+    const engine = server.runtime.engine
+    const { brand } = await engine.brands.create({ name: 'Example', websites: ['http://localhost'] })
+    secret = (await engine.webhooks.setEndpoint({ brandId: brand.id, url: receiver.url })).secret
 
     const result = await runExample({ baseUrl: server.base, brandId: brand.id, domain: 'localhost' })
     expect(result.signup.success).toBe(true)

@@ -1,5 +1,3 @@
 export { createLoyaltyKit } from './create-loyalty-kit'
-export { matchUrlPattern } from './match-url-pattern'
-export type { AutoTrigger } from './start-auto-detection'
 export type { EventRule, InitOptions, LoyaltyKit, TrackOptions, TrackResponse } from './types'
 export { VERSION } from './version'

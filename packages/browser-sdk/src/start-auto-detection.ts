@@ -3,7 +3,7 @@ import type { EventRule } from './types'
 import { watchUrlChanges } from './watch-url-changes'
 
 /** Why an automatic event fired; sent as the event's `metadata`. */
-export type AutoTrigger =
+type AutoTrigger =
   | { detection: 'url_pattern'; urlPattern: string }
   | { detection: 'success_selector'; successSelector: string; urlPattern?: string }
 

@@ -58,8 +58,8 @@ export const TEST_PRIVATE_KEYS = [
 export const TEST_ACCOUNT_BALANCE = 10n ** 22n
 
 type Chain = typeof hardhat
-export type TestPublicClient = PublicClient<Transport, Chain>
-export type TestWalletClient = WalletClient<Transport, Chain, LocalAccount>
+type TestPublicClient = PublicClient<Transport, Chain>
+type TestWalletClient = WalletClient<Transport, Chain, LocalAccount>
 export type DeployedContract<abi extends Abi> = GetContractReturnType<
   abi,
   { public: TestPublicClient; wallet: TestWalletClient }
@@ -159,7 +159,7 @@ export async function startChain(): Promise<TestChain> {
 }
 
 /** Every custom error of every loyaltykit contract (incl. the OpenZeppelin ones they inherit). */
-export const allErrorsAbi: Abi = (() => {
+const allErrorsAbi: Abi = (() => {
   const seen = new Set<string>()
   const out: Abi[number][] = []
   for (const abi of [pointsTokenAbi, perkCollectionAbi, pointsSaleAbi, businessEscrowAbi] as readonly Abi[]) {
@@ -175,7 +175,7 @@ export const allErrorsAbi: Abi = (() => {
 })()
 
 /** Finds the revert data in a viem error chain and decodes it against `allErrorsAbi`. */
-export function decodeRevert(error: unknown): DecodeErrorResultReturnType | undefined {
+function decodeRevert(error: unknown): DecodeErrorResultReturnType | undefined {
   if (!(error instanceof BaseError)) return undefined
   const reverted = error.walk((e) => e instanceof ContractFunctionRevertedError)
   let raw: Hex | undefined

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
-import { enqueueMint, type RefundClawbackRecord, type WebhookDeliveryRecord } from '@loyaltykit/engine'
+import type { RefundClawbackRecord, WebhookDeliveryRecord } from '@loyaltykit/engine'
 import { describe, expect, it } from 'vitest'
+import { enqueueMint } from '../src/minting/enqueue-mint'
 import { testDatabases, useTestStorage } from './support/test-databases'
 
 const hex = (bytes: number) => randomBytes(bytes).toString('hex')

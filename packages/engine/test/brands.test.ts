@@ -1,22 +1,19 @@
 import { createHmac, randomBytes } from 'node:crypto'
-import {
-  createApiKey,
-  createBrand,
-  DEFAULT_EVENT_RULES,
-  getBrand,
-  getBrandSecurityKey,
-  hashApiKey,
-  isLoyaltyError,
-  listApiKeys,
-  listBrands,
-  listRules,
-  revokeApiKey,
-  rotateSecurityKey,
-  setBrandWebsites,
-  verifyApiKey,
-} from '@loyaltykit/engine'
+import { isLoyaltyError } from '@loyaltykit/engine'
+import { createTestContext, DEFAULT_EVENT_RULES } from '@loyaltykit/engine/testing'
 import { describe, expect, it } from 'vitest'
-import { createTestContext } from './support/test-context'
+import { createApiKey } from '../src/brands/create-api-key'
+import { createBrand } from '../src/brands/create-brand'
+import { getBrand } from '../src/brands/get-brand'
+import { getBrandSecurityKey } from '../src/brands/get-brand-security-key'
+import { hashApiKey } from '../src/brands/hash-api-key'
+import { listApiKeys } from '../src/brands/list-api-keys'
+import { listBrands } from '../src/brands/list-brands'
+import { revokeApiKey } from '../src/brands/revoke-api-key'
+import { rotateSecurityKey } from '../src/brands/rotate-security-key'
+import { setBrandWebsites } from '../src/brands/set-brand-websites'
+import { verifyApiKey } from '../src/brands/verify-api-key'
+import { listRules } from '../src/rules/list-rules'
 import { testDatabases, useTestStorage } from './support/test-databases'
 
 const unknownBrand = () => `0x${randomBytes(20).toString('hex')}`

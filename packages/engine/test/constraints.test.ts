@@ -1,17 +1,14 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import {
-  type Clock,
-  checkPurchaseConstraint,
-  createBrand,
-  invalidateConstraintCache,
-  isLoyaltyError,
-  isPrivateAddress,
-  removePerkConstraint,
-  setPerkConstraint,
-} from '@loyaltykit/engine'
+import { type Clock, isLoyaltyError } from '@loyaltykit/engine'
+import { createTestContext } from '@loyaltykit/engine/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestContext } from './support/test-context'
+import { createBrand } from '../src/brands/create-brand'
+import { checkPurchaseConstraint } from '../src/constraints/check-purchase-constraint'
+import { invalidateConstraintCache } from '../src/constraints/invalidate-constraint-cache'
+import { isPrivateAddress } from '../src/constraints/is-private-address'
+import { removePerkConstraint } from '../src/constraints/remove-perk-constraint'
+import { setPerkConstraint } from '../src/constraints/set-perk-constraint'
 import { testDatabases, useTestStorage } from './support/test-databases'
 
 const ALICE = '0x00000000000000000000000000000000000a11ce'

@@ -1,10 +1,10 @@
 import { isLoyaltyError } from '@loyaltykit/engine'
+import { createTestContext } from '@loyaltykit/engine/testing'
 import { describe, expect, it } from 'vitest'
 import { createBrand } from '../src/brands/create-brand'
 import { getEventConfig } from '../src/events/get-event-config'
 import { processBulkEvents } from '../src/events/process-bulk-events'
 import { setRule } from '../src/rules/set-rule'
-import { createTestContext } from './support/test-context'
 import { testDatabases, useTestStorage } from './support/test-databases'
 
 describe.each(testDatabases())('event config and bulk events on $dialect', (db) => {

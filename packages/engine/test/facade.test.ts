@@ -3,10 +3,12 @@ import { join, relative, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import * as engineModule from '@loyaltykit/engine'
 import { createEngine, type KeyVault, type Storage } from '@loyaltykit/engine'
+import * as schemasModule from '@loyaltykit/engine/schemas'
 import { describe, expect, it } from 'vitest'
 
 // The facade's shape (docs/architecture.md): createEngine only binds, through one binder file per
-// namespace, and every operation it binds has its exported parameters schema. Worker factories
+// namespace, and every operation it binds has its parameters schema on `@loyaltykit/engine/schemas`,
+// while the operation function itself stays off the main entry (reached as engine.<namespace>.<fn>). Worker factories
 // (createMinter, …) are bound the same way and take options only.
 const srcDir = resolve(fileURLToPath(import.meta.url), '../../src')
 const WORKER_FACTORIES = new Set(['createMinter', 'createWebhookDispatcher', 'createClawbackWorker'])
@@ -49,15 +51,16 @@ describe('the engine facade', () => {
     }
   })
 
-  it('every bound operation is exported with its parameters schema', () => {
+  it('every bound operation has its parameters schema on /schemas and is not on the main entry', () => {
     const exported = engineModule as unknown as Record<string, unknown>
+    const schemas = schemasModule as unknown as Record<string, unknown>
     const operations = binders.flatMap(bindings).map((b) => b.operation)
     expect(operations.length).toBeGreaterThan(50)
     for (const op of operations) {
-      expect(typeof exported[op], `${op} exported`).toBe('function')
+      expect(exported[op], `${op} not on the main entry`).toBeUndefined()
       if (WORKER_FACTORIES.has(op)) continue
-      const schema = exported[`${op}ParametersSchema`] as { safeParse?: unknown } | undefined
-      expect(typeof schema?.safeParse, `${op}ParametersSchema exported`).toBe('function')
+      const schema = schemas[`${op}ParametersSchema`] as { safeParse?: unknown } | undefined
+      expect(typeof schema?.safeParse, `${op}ParametersSchema on /schemas`).toBe('function')
     }
   })
 })

@@ -1,17 +1,13 @@
-import {
-  createBrand,
-  devLogin,
-  ensureIdentity,
-  findWalletByOwner,
-  getOrCreateWallet,
-  type IdentityProvider,
-  isLoyaltyError,
-  linkIdentities,
-  pregenerateUser,
-  type Storage,
-} from '@loyaltykit/engine'
+import { type IdentityProvider, isLoyaltyError, type Storage } from '@loyaltykit/engine'
+import { createTestContext } from '@loyaltykit/engine/testing'
 import { describe, expect, it } from 'vitest'
-import { createTestContext } from './support/test-context'
+import { createBrand } from '../src/brands/create-brand'
+import { devLogin } from '../src/identity/dev-login'
+import { ensureIdentity } from '../src/identity/ensure-identity'
+import { linkIdentities } from '../src/identity/link-identities'
+import { pregenerateUser } from '../src/pregeneration/pregenerate-user'
+import { findWalletByOwner } from '../src/wallets/find-wallet-by-owner'
+import { getOrCreateWallet } from '../src/wallets/get-or-create-wallet'
 import { testDatabases, useTestStorage } from './support/test-databases'
 
 const DISCORD_ID = '80351110224678912'

@@ -1,26 +1,21 @@
 import { randomBytes } from 'node:crypto'
 import { MINTER_ROLE, pointsTokenAbi } from '@loyaltykit/contracts'
-import {
-  createBrand,
-  createCheckout,
-  createLocalPaymentProvider,
-  createMinter,
-  type EngineContext,
-  enqueueMintJob,
-  type LedgerEntry,
-  type Minter,
-  mintForPayment,
-  processBulkEvents,
-  processEvent,
-  setRule,
-} from '@loyaltykit/engine'
+import { createLocalPaymentProvider, type EngineContext, type LedgerEntry, type Minter } from '@loyaltykit/engine'
+import { createTestContext } from '@loyaltykit/engine/testing'
 import { type Address, createWalletClient, type Hash, type Hex } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { TEST_PRIVATE_KEYS } from '../../contracts/test/edr'
+import { createBrand } from '../src/brands/create-brand'
+import { processBulkEvents } from '../src/events/process-bulk-events'
+import { processEvent } from '../src/events/process-event'
+import { createMinter } from '../src/minting/create-minter'
+import { enqueueMintJob } from '../src/minting/enqueue-mint-job'
+import { createCheckout } from '../src/payments/create-checkout'
+import { mintForPayment } from '../src/payments/mint-for-payment'
+import { setRule } from '../src/rules/set-rule'
 import { type MintingTestChain, startMintingTestChain } from './minting-test-chain'
 import { expectEntryMatchesLog, expectLedgerMatchesChain } from './support/ledger-checks'
-import { createTestContext } from './support/test-context'
 import { testDatabases, useTestStorage } from './support/test-databases'
 
 const rand = () => randomBytes(6).toString('hex')

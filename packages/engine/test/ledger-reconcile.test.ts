@@ -1,19 +1,14 @@
 import { randomBytes } from 'node:crypto'
 import { pointsTokenAbi } from '@loyaltykit/contracts'
-import {
-  createBrand,
-  createMinter,
-  type EngineContext,
-  isLoyaltyError,
-  type Minter,
-  processEvent,
-  type ReconcileProgress,
-  reconcileLedger,
-} from '@loyaltykit/engine'
+import { type EngineContext, isLoyaltyError, type Minter, type ReconcileProgress } from '@loyaltykit/engine'
+import { createTestContext } from '@loyaltykit/engine/testing'
 import { type Address, createWalletClient } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createBrand } from '../src/brands/create-brand'
+import { processEvent } from '../src/events/process-event'
+import { reconcileLedger } from '../src/ledger/reconcile-ledger'
+import { createMinter } from '../src/minting/create-minter'
 import { type MintingTestChain, startMintingTestChain } from './minting-test-chain'
-import { createTestContext } from './support/test-context'
 import { testDatabases, useTestStorage } from './support/test-databases'
 
 const WEI = 10n ** 18n

@@ -3,31 +3,31 @@ import { businessEscrowAbi, perkCollectionAbi, pointsTokenAbi } from '@loyaltyki
 import {
   type ClawbackWorker,
   createAccessTokenVerifier,
-  createBrand,
-  createCheckout,
-  createClawbackWorker,
-  createLocalIdentityProvider,
   createLocalPaymentProvider,
   createLocalTokenIssuer,
-  createMinter,
-  createPerk,
-  devLogin,
   type EngineContext,
-  enqueueMintJob,
   generateIdentitySigningKey,
-  handlePaymentEvent,
   type LedgerEntry,
-  loadWalletAccount,
   type Minter,
-  mintForPayment,
   type PaymentProvider,
-  relay,
 } from '@loyaltykit/engine'
+import { createTestContext } from '@loyaltykit/engine/testing'
 import { type Address, encodeFunctionData, type Hex } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createBrand } from '../src/brands/create-brand'
+import { devLogin } from '../src/identity/dev-login'
+import { createLocalIdentityProvider } from '../src/identity/local-identity-provider'
+import { createMinter } from '../src/minting/create-minter'
+import { enqueueMintJob } from '../src/minting/enqueue-mint-job'
+import { createCheckout } from '../src/payments/create-checkout'
+import { createClawbackWorker } from '../src/payments/create-clawback-worker'
+import { handlePaymentEvent } from '../src/payments/handle-payment-event'
+import { mintForPayment } from '../src/payments/mint-for-payment'
+import { createPerk } from '../src/perks/create-perk'
+import { relay } from '../src/relay/relay'
+import { loadWalletAccount } from '../src/wallets/load-wallet-account'
 import { type MintingTestChain, startMintingTestChain } from './minting-test-chain'
 import { expectEntryMatchesLog, expectLedgerMatchesChain } from './support/ledger-checks'
-import { createTestContext } from './support/test-context'
 import { testDatabases, useTestStorage } from './support/test-databases'
 
 const WEI = 10n ** 18n

@@ -1,7 +1,8 @@
 import { randomBytes, randomUUID } from 'node:crypto'
-import { type LedgerEntry, type LedgerKind, type Storage, toLedgerEntry } from '@loyaltykit/engine'
+import type { LedgerEntry, LedgerKind, Storage } from '@loyaltykit/engine'
 import { sql } from 'kysely'
 import { describe, expect, it } from 'vitest'
+import { toLedgerEntry } from '../src/ledger/record-ledger-entry'
 import { testDatabases, useTestStorage } from './support/test-databases'
 
 const WEI = 10n ** 18n

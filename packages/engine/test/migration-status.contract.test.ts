@@ -1,9 +1,9 @@
-import { getMigrationStatus } from '@loyaltykit/engine'
 import { migrations } from '@loyaltykit/engine/storage-kysely'
+import { createTestContext } from '@loyaltykit/engine/testing'
 import { type Kysely, sql } from 'kysely'
 import { Migrator } from 'kysely/migration'
 import { describe, expect, it } from 'vitest'
-import { createTestContext } from './support/test-context'
+import { getMigrationStatus } from '../src/migrations/get-migration-status'
 import { type FreshDatabase, testDatabases } from './support/test-databases'
 
 const names = Object.keys(migrations).sort()

@@ -1,21 +1,15 @@
 import { randomBytes } from 'node:crypto'
 import { pointsTokenAbi } from '@loyaltykit/contracts'
-import {
-  createMinter,
-  diagnoseNonceTooLow,
-  type EngineContext,
-  enqueueMint,
-  getMintJob,
-  isLoyaltyError,
-  type Minter,
-  type MinterOptions,
-  waitForMint,
-} from '@loyaltykit/engine'
+import { type EngineContext, isLoyaltyError, type Minter, type MinterOptions } from '@loyaltykit/engine'
+import { createTestContext, enqueueMint } from '@loyaltykit/engine/testing'
 import { encodeFunctionData, type Hex, keccak256 } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { TEST_PRIVATE_KEYS } from '../../contracts/test/edr'
+import { diagnoseNonceTooLow } from '../src/chain/diagnose-nonce-too-low'
+import { createMinter } from '../src/minting/create-minter'
+import { getMintJob } from '../src/minting/get-mint-job'
+import { waitForMint } from '../src/minting/wait-for-mint'
 import { type MintingTestChain, startMintingTestChain } from './minting-test-chain'
-import { createTestContext } from './support/test-context'
 import { testDatabases, useTestStorage } from './support/test-databases'
 
 const WEI = 10n ** 18n

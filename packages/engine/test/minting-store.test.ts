@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto'
-import { enqueueMint, isLoyaltyError, type MintJobRecord, type Storage } from '@loyaltykit/engine'
+import { isLoyaltyError, type MintJobRecord, type Storage } from '@loyaltykit/engine'
+import { enqueueMint } from '@loyaltykit/engine/testing'
 import { describe, expect, it } from 'vitest'
 import { testDatabases, useTestStorage } from './support/test-databases'
 

@@ -3,24 +3,15 @@ import { pointsTokenAbi } from '@loyaltykit/contracts'
 import {
   type CheckoutSession,
   type ClawbackWorker,
-  createBrand,
-  createCheckout,
-  createClawbackWorker,
   createLocalPaymentProvider,
-  createMinter,
   type EngineContext,
-  findWalletByOwner,
-  handlePaymentEvent,
   isLoyaltyError,
-  listRefundClawbacks,
-  loadWalletAccount,
   type Minter,
-  mintForPayment,
   type PaymentEvent,
   type PaymentProvider,
   type ProviderRefund,
-  setWebhookEndpoint,
 } from '@loyaltykit/engine'
+import { createTestContext } from '@loyaltykit/engine/testing'
 import {
   type Address,
   createPublicClient,
@@ -32,8 +23,17 @@ import {
 } from 'viem'
 import { hardhat } from 'viem/chains'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createBrand } from '../src/brands/create-brand'
+import { createMinter } from '../src/minting/create-minter'
+import { createCheckout } from '../src/payments/create-checkout'
+import { createClawbackWorker } from '../src/payments/create-clawback-worker'
+import { handlePaymentEvent } from '../src/payments/handle-payment-event'
+import { listRefundClawbacks } from '../src/payments/list-refund-clawbacks'
+import { mintForPayment } from '../src/payments/mint-for-payment'
+import { findWalletByOwner } from '../src/wallets/find-wallet-by-owner'
+import { loadWalletAccount } from '../src/wallets/load-wallet-account'
+import { setWebhookEndpoint } from '../src/webhooks/set-webhook-endpoint'
 import { type MintingTestChain, startMintingTestChain } from './minting-test-chain'
-import { createTestContext } from './support/test-context'
 import { testDatabases, useTestStorage } from './support/test-databases'
 
 const WEI = 10n ** 18n

@@ -1,16 +1,13 @@
 import { randomBytes } from 'node:crypto'
 import { pointsSaleAbi } from '@loyaltykit/contracts'
-import {
-  addPointsSaleItem,
-  createBrand,
-  type EngineContext,
-  listPointsSaleItems,
-  type PointsSaleItemRecord,
-} from '@loyaltykit/engine'
+import type { EngineContext, PointsSaleItemRecord } from '@loyaltykit/engine'
+import { createTestContext } from '@loyaltykit/engine/testing'
 import { type Address, createWalletClient } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createBrand } from '../src/brands/create-brand'
+import { addPointsSaleItem } from '../src/points-sale/add-points-sale-item'
+import { listPointsSaleItems } from '../src/points-sale/list-points-sale-items'
 import { type MintingTestChain, startMintingTestChain } from './minting-test-chain'
-import { createTestContext } from './support/test-context'
 import { type FreshDatabase, testDatabases } from './support/test-databases'
 
 const WEI = 10n ** 18n

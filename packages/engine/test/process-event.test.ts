@@ -1,10 +1,10 @@
 import { isLoyaltyError } from '@loyaltykit/engine'
+import { createTestContext } from '@loyaltykit/engine/testing'
 import { describe, expect, it } from 'vitest'
 import { createBrand } from '../src/brands/create-brand'
 import { acceptEvent } from '../src/events/accept-event'
 import { processEvent } from '../src/events/process-event'
 import { setRule } from '../src/rules/set-rule'
-import { createTestContext } from './support/test-context'
 import { testDatabases, useTestStorage } from './support/test-databases'
 
 async function codeOf(p: Promise<unknown>): Promise<string> {

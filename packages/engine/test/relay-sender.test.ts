@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto'
 import { createRelaySender, isLoyaltyError, type RelayTxIntent } from '@loyaltykit/engine'
+import { createTestContext } from '@loyaltykit/engine/testing'
 import { type Address, createPublicClient, custom, type Hash, type PublicClient } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type MintingTestChain, startMintingTestChain } from './minting-test-chain'
-import { createTestContext } from './support/test-context'
 import { type FreshDatabase, testDatabases } from './support/test-databases'
 
 /** A plain call of the relayer account (to a fresh address, no data): 21,000 gas, nothing to set up. */

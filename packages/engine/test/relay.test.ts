@@ -2,28 +2,27 @@ import { randomBytes } from 'node:crypto'
 import { perkCollectionAbi, pointsTokenAbi } from '@loyaltykit/contracts'
 import {
   createAccessTokenVerifier,
-  createBrand,
-  createLocalIdentityProvider,
   createLocalTokenIssuer,
-  createPerk,
   createRelaySender,
-  devLogin,
   type EngineContext,
   generateIdentitySigningKey,
-  getRelayGasUsage,
   isLoyaltyError,
   type RelayOptions,
   type RelayTxRecord,
-  relay,
-  relaySenderOf,
-  signUserTypedData,
 } from '@loyaltykit/engine'
+import { createTestContext, relaySenderOf } from '@loyaltykit/engine/testing'
 import { type Address, createWalletClient, encodeFunctionData, type Hex, keccak256 } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { TEST_PRIVATE_KEYS } from '../../contracts/test/edr'
+import { createBrand } from '../src/brands/create-brand'
+import { devLogin } from '../src/identity/dev-login'
+import { createLocalIdentityProvider } from '../src/identity/local-identity-provider'
+import { signUserTypedData } from '../src/identity/sign-user-typed-data'
+import { createPerk } from '../src/perks/create-perk'
+import { getRelayGasUsage } from '../src/relay/get-relay-gas-usage'
+import { relay } from '../src/relay/relay'
 import { type MintingTestChain, startMintingTestChain } from './minting-test-chain'
-import { createTestContext } from './support/test-context'
 import { type FreshDatabase, testDatabases } from './support/test-databases'
 
 const WEI = 10n ** 18n

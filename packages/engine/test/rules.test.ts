@@ -1,7 +1,10 @@
 import { randomBytes } from 'node:crypto'
-import { createBrand, isLoyaltyError, listRules, setRule, toEventRuleWire } from '@loyaltykit/engine'
+import { isLoyaltyError, toEventRuleWire } from '@loyaltykit/engine'
+import { createTestContext } from '@loyaltykit/engine/testing'
 import { describe, expect, it } from 'vitest'
-import { createTestContext } from './support/test-context'
+import { createBrand } from '../src/brands/create-brand'
+import { listRules } from '../src/rules/list-rules'
+import { setRule } from '../src/rules/set-rule'
 import { testDatabases, useTestStorage } from './support/test-databases'
 
 async function errorOf(promise: Promise<unknown>): Promise<{ code: string; details: unknown }> {

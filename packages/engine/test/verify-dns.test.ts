@@ -1,9 +1,9 @@
+import { createTestContext } from '@loyaltykit/engine/testing'
 import { describe, expect, it } from 'vitest'
 import { createBrand } from '../src/brands/create-brand'
 import { createNodeDnsResolver } from '../src/dns/dns-resolver'
 import { parseLoyaltyTxt } from '../src/dns/parse-loyalty-txt'
 import { verifyDns } from '../src/dns/verify-dns'
-import { createTestContext } from './support/test-context'
 import { testDatabases, useTestStorage } from './support/test-databases'
 import { startTxtDnsServer } from './support/txt-dns-server'
 

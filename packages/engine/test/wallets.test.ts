@@ -1,14 +1,11 @@
 import { randomBytes } from 'node:crypto'
-import {
-  createAesGcmKeyVault,
-  findWalletByOwner,
-  getOrCreateWallet,
-  isLoyaltyError,
-  loadWalletAccount,
-} from '@loyaltykit/engine'
+import { createAesGcmKeyVault, isLoyaltyError } from '@loyaltykit/engine'
+import { createTestContext } from '@loyaltykit/engine/testing'
 import { privateKeyToAccount } from 'viem/accounts'
 import { describe, expect, it } from 'vitest'
-import { createTestContext } from './support/test-context'
+import { findWalletByOwner } from '../src/wallets/find-wallet-by-owner'
+import { getOrCreateWallet } from '../src/wallets/get-or-create-wallet'
+import { loadWalletAccount } from '../src/wallets/load-wallet-account'
 import { testDatabases, useTestStorage } from './support/test-databases'
 
 const uniqueEmail = () => `user-${randomBytes(4).toString('hex')}@example.com`

@@ -1,4 +1,5 @@
 import { isLoyaltyError } from '@loyaltykit/engine'
+import { createTestContext } from '@loyaltykit/engine/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { webhooks as sdkWebhooks } from '../../sdk/src/index'
 import { createBrand } from '../src/brands/create-brand'
@@ -8,7 +9,6 @@ import { redeliverWebhook } from '../src/webhooks/redeliver-webhook'
 import { setWebhookEndpoint } from '../src/webhooks/set-webhook-endpoint'
 import { setWebhookEndpointEnabled } from '../src/webhooks/set-webhook-endpoint-enabled'
 import { triggerWebhook } from '../src/webhooks/trigger-webhook'
-import { createTestContext } from './support/test-context'
 import { testDatabases, useTestStorage } from './support/test-databases'
 import { startWebhookReceiver, type WebhookReceiver } from './support/webhook-receiver'
 

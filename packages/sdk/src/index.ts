@@ -1,9 +1,9 @@
+// `@loyaltykit/sdk`: the client, its resources' and wire types, error classes, retry policies, request
+// signing and webhook helpers (README). Everything else is internal.
 export type { FetchLike, LoyaltyClientOptions, RequestOptions } from './client/client-options'
-
 export { createLoyaltyClient, type LoyaltyClient } from './client/create-loyalty-client'
 export type { ApiRoute, HttpMethod, QueryValue, RouteAuth, RouteInfo } from './core/api-route'
 export { ConnectionError, TimeoutError } from './errors/connection-error'
-export { type GenerateApiErrorParameters, generateApiError } from './errors/generate-api-error'
 export {
   AuthenticationError,
   BadRequestError,
@@ -14,7 +14,7 @@ export {
   RateLimitError,
   ServerError,
 } from './errors/http-errors'
-export { isLoyaltyApiError, LoyaltyApiError, type LoyaltyApiErrorInit } from './errors/loyalty-api-error'
+export { isLoyaltyApiError, LoyaltyApiError } from './errors/loyalty-api-error'
 export type { AuthResource } from './resources/auth'
 export type { ConstraintsResource } from './resources/constraints'
 export type { DebugResource } from './resources/debug'
@@ -30,7 +30,6 @@ export type { PregenerationResource } from './resources/pregeneration'
 export type { RelayResource } from './resources/relay'
 export type { WalletResource } from './resources/wallet'
 export { paymentMintRetryPolicy } from './retries/payment-mint-retry-policy'
-export { retryHintMs } from './retries/retry-hint'
 export {
   defaultRetryPolicy,
   type ExponentialBackoffOptions,
@@ -38,16 +37,8 @@ export {
   isRetryableOutcome,
   type RetryOutcome,
   type RetryPolicy,
-  SHOULD_RETRY_HEADER,
 } from './retries/retry-policy'
-export {
-  type CanonicalRequestParameters,
-  canonicalRequest,
-  type SignedRequest,
-  type SignRequestParameters,
-  signRequest,
-} from './signing/sign-request'
-export { SIGNATURE_HEADERS, type SigningCredentials, signatureHeaders } from './signing/signature-headers'
+export { type SignedRequest, type SignRequestParameters, signRequest } from './signing/sign-request'
 export type { WebhookEvent } from './types/webhook-event'
 export type {
   BulkEventFailure,
@@ -100,11 +91,7 @@ export type {
   WalletResponse,
 } from './types/wire'
 export { VERSION } from './version'
-export {
-  type GenerateTestHeadersParameters,
-  generateTestHeaders,
-  type WebhookTestHeaders,
-} from './webhooks/generate-test-headers'
-export { type VerifyWebhookOptions, verifyWebhook, type WebhookHeaders } from './webhooks/verify-webhook'
+export type { GenerateTestHeadersParameters, WebhookTestHeaders } from './webhooks/generate-test-headers'
+export type { VerifyWebhookOptions, WebhookHeaders } from './webhooks/verify-webhook'
 export { WebhookVerificationError } from './webhooks/webhook-verification-error'
 export { type Webhooks, webhooks } from './webhooks/webhooks'

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { createBrand, getTokenBalance } from '@loyaltykit/engine'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestServer, type TestServer } from '../../server-express/test/helpers/start-test-server'
 import { type TestDatabase, testDialects } from '../../server-express/test/helpers/test-databases'
@@ -64,8 +63,7 @@ describe.each(testDialects)('SDK retries of a lost answer on $dialect', ({ creat
   beforeAll(async () => {
     db = await create()
     s = await startTestServer(db, { LOYALTYKIT_MINT_WAIT_MS: '20000' })
-    brandId = (await createBrand(s.runtime.engine.ctx, { name: 'Shop', websites: ['https://shop.example.com'] })).brand
-      .id
+    brandId = (await s.runtime.engine.brands.create({ name: 'Shop', websites: ['https://shop.example.com'] })).brand.id
   }, 120_000)
   afterAll(async () => {
     await s?.close()
@@ -94,7 +92,7 @@ describe.each(testDialects)('SDK retries of a lost answer on $dialect', ({ creat
       expect(result).toEqual(JSON.parse(first.body))
       expect(result).toMatchObject({ success: true, rewardAmount: 100, walletCreated: true })
 
-      const onChain = await getTokenBalance(s.runtime.engine.ctx, { address: result.walletAddress })
+      const onChain = await s.runtime.engine.wallets.getBalance({ address: result.walletAddress })
       expect(onChain.balance).toBe('100')
 
       // What the retry got before keys were honoured: the same event under a new key is a duplicate.

@@ -2,9 +2,7 @@ import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import {
   checkEligibilityResponseSchema,
-  createBrand,
   createCheckoutResponseSchema,
-  createPerk,
   debugResponseSchema,
   devLoginResponseSchema,
   diagnosticResponseSchema,
@@ -21,11 +19,10 @@ import {
   processEventResponseSchema,
   redeemPerkChargesResponseSchema,
   relayResponseSchema,
-  setWebhookEndpoint,
   signUserTypedDataResponseSchema,
   tokensDistributedEventSchema,
   verifyDnsResponseSchema,
-} from '@loyaltykit/engine'
+} from '@loyaltykit/engine/schemas'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { z } from 'zod'
 // The engine's loopback DNS server (dns2) for verify-dns, and the whole server on a test database.
@@ -79,7 +76,7 @@ describe('@loyaltykit/sdk against the real server', () => {
       LOYALTYKIT_MINT_WAIT_MS: '20000',
       LOYALTYKIT_WEBHOOK_POLL_MS: '50',
     })
-    const created = await createBrand(s.runtime.engine.ctx, { name: 'Shop', websites: [SITE] })
+    const created = await s.runtime.engine.brands.create({ name: 'Shop', websites: [SITE] })
     brandId = created.brand.id
     keys = created.keys
     loyalty = createLoyaltyClient({ baseUrl: s.base, headers: { 'x-api-version': 'v1' } })
@@ -307,9 +304,9 @@ describe('@loyaltykit/sdk against the real server', () => {
   })
 
   it('relay.execute claims a perk (permit first); perks.listHolders, status and redeem are brand-signed', async () => {
-    const ctx = s.runtime.engine.ctx
+    const engine = s.runtime.engine
     const perkCollection = s.runtime.chain!.contracts.perkCollection.toLowerCase()
-    const perk = await createPerk(ctx, { brandId, name: 'Free coffee', price: 30, charges: 3, maxPerUser: 1 })
+    const perk = await engine.perks.create({ brandId, name: 'Free coffee', price: 30, charges: 3, maxPerUser: 1 })
     await loyalty.events.track({
       brandId,
       eventType: 'account_creation',
@@ -412,7 +409,7 @@ describe('@loyaltykit/sdk against the real server', () => {
     await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve))
     try {
       const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`
-      const { secret } = await setWebhookEndpoint(s.runtime.engine.ctx, { brandId, url })
+      const { secret } = await s.runtime.engine.webhooks.setEndpoint({ brandId, url })
       const reward = await loyalty.events.track({
         brandId,
         eventType: 'rate_experience',

@@ -13,7 +13,8 @@
  */
 import { loadavg } from 'node:os'
 import { join } from 'node:path'
-import { createBrand, DEFAULT_EVENT_RULES, setRule, silentLogger } from '@loyaltykit/engine'
+import { silentLogger } from '@loyaltykit/engine'
+import { DEFAULT_EVENT_RULES } from '@loyaltykit/engine/testing'
 import { openChain } from '../src/chain/open-chain'
 import { loadConfig } from '../src/config/load-config'
 import { createLogger } from '../src/logging/create-logger'
@@ -82,9 +83,9 @@ try {
     logger: createLogger({ level: 'silent' }),
     withChain: false,
   })
-  const ctx = runtime.engine.ctx
-  const { brand, keys } = await createBrand(ctx, { name: 'Bench', websites: ['https://shop.bench.example'] })
-  const rule = await setRule(ctx, {
+  const engine = runtime.engine
+  const { brand, keys } = await engine.brands.create({ name: 'Bench', websites: ['https://shop.bench.example'] })
+  const rule = await engine.rules.set({
     brandId: brand.id,
     eventType: 'bench_reward',
     custom: true,

@@ -10,16 +10,8 @@
  */
 import { randomBytes } from 'node:crypto'
 import { parseArgs } from 'node:util'
-import {
-  createAesGcmKeyVault,
-  createMinter,
-  type EngineContext,
-  enqueueMint,
-  randomIds,
-  type Storage,
-  silentLogger,
-  systemClock,
-} from '@loyaltykit/engine'
+import { createAesGcmKeyVault, createEngine, type Storage, silentLogger } from '@loyaltykit/engine'
+import { enqueueMint } from '@loyaltykit/engine/testing'
 import type { Hash } from 'viem'
 import { type OpenedChain, openChain } from '../src/chain/open-chain'
 import { loadConfig } from '../src/config/load-config'
@@ -46,14 +38,7 @@ const storage: Storage = await openStorage({ databaseUrl, dataDir })
 await storage.migrate()
 const config = loadConfig({}).chain
 let chain: OpenedChain = await openChain({ config, storage, keyVault, logger: silentLogger })
-const ctx = (): EngineContext => ({
-  storage,
-  keyVault,
-  chain,
-  clock: systemClock,
-  ids: randomIds,
-  logger: silentLogger,
-})
+const engine = () => createEngine({ storage, keyVault, chain })
 
 async function run(label: string, n: number, maxBatchSize: number) {
   const enqueueStarted = performance.now()
@@ -71,7 +56,7 @@ async function run(label: string, n: number, maxBatchSize: number) {
     })
   }
   const enqueueMs = performance.now() - enqueueStarted
-  const minter = createMinter(ctx(), { maxBatchSize, batchWindowMs: Number(values.window) })
+  const minter = engine().mint.createMinter({ maxBatchSize, batchWindowMs: Number(values.window) })
   const started = performance.now()
   minter.start()
   await minter.drain({ timeoutMs: 600_000 })

@@ -15,7 +15,7 @@
 import { parseArgs } from 'node:util'
 import { Worker } from 'node:worker_threads'
 import { perkCollectionAbi, pointsTokenAbi } from '@loyaltykit/contracts'
-import { createBrand, createPerk, devLogin, relaySenderOf } from '@loyaltykit/engine'
+import { relaySenderOf } from '@loyaltykit/engine/testing'
 import { type Address, encodeFunctionData, type Hex } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { loadConfig } from '../src/config/load-config'
@@ -94,16 +94,16 @@ const config = loadConfig({
 })
 const server = await startServer({ config, logger: createLogger({ level: 'silent' }) })
 const base = `http://127.0.0.1:${server.port}`
-const ctx = server.runtime.engine.ctx
+const engine = server.runtime.engine
 const chain = server.runtime.chain
 if (!chain) throw new Error('no chain')
 
 try {
-  const { brand } = await createBrand(ctx, { name: 'Bench', websites: ['https://bench.example'] })
-  const perk = await createPerk(ctx, { brandId: brand.id, name: 'Free sticker', price: 0 })
+  const { brand } = await engine.brands.create({ name: 'Bench', websites: ['https://bench.example'] })
+  const perk = await engine.perks.create({ brandId: brand.id, name: 'Free sticker', price: 0 })
   const users = await Promise.all(
     Array.from({ length: Math.ceil((TX * RUNS + 100) / PER_USER) }, (_, i) =>
-      devLogin(ctx, { email: `bench${i}@example.com` }),
+      engine.identity.devLogin({ email: `bench${i}@example.com` }),
     ),
   )
   const requests = (count: number, offset: number) =>
@@ -159,13 +159,13 @@ try {
   const throughputs: number[] = []
   for (let k = 0; k < RUNS; k++) {
     if (RUNS > 1) console.log(`  run ${k + 1} of ${RUNS}`)
-    const before = relaySenderOf(ctx).stats()
+    const before = relaySenderOf(engine.ctx).stats()
     const cpuBefore = process.threadCpuUsage()
     const processCpuBefore = process.cpuUsage()
     const result = await run(requests(TX, k * TX))
     const cpu = process.threadCpuUsage(cpuBefore)
     const processCpu = process.cpuUsage(processCpuBefore)
-    const after = relaySenderOf(ctx).stats()
+    const after = relaySenderOf(engine.ctx).stats()
     // Every answered hash is mined and succeeded.
     const sample = result.hashes.filter((_, i) => i % 50 === 0)
     for (const hash of sample) {

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { pointsTokenAbi } from '@loyaltykit/contracts'
-import { classifySendError, createAesGcmKeyVault, type Storage, silentLogger } from '@loyaltykit/engine'
+import { createAesGcmKeyVault, type Storage, silentLogger } from '@loyaltykit/engine'
+import { classifySendError } from '@loyaltykit/engine/testing'
 import { type Address, encodeFunctionData, type Hex, keccak256 } from 'viem'
 import { generatePrivateKey } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'

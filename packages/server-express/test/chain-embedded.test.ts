@@ -3,14 +3,12 @@ import { pointsTokenAbi } from '@loyaltykit/contracts'
 import {
   type ChainJournalStore,
   createAesGcmKeyVault,
-  createMinter,
-  enqueueMint,
+  createEngine,
   isLoyaltyError,
-  randomIds,
   type Storage,
   silentLogger,
-  systemClock,
 } from '@loyaltykit/engine'
+import { enqueueMint } from '@loyaltykit/engine/testing'
 import { type Address, encodeFunctionData, type Hex } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -64,7 +62,7 @@ describe.each(testDialects)('embedded chain on $dialect', (dialect) => {
     expect(first.deployed).toBe(true)
     expect(first.kind).toBe('embedded')
     expect(first.chainId).toBe(31337)
-    const ctx = { storage, keyVault, chain: first, clock: systemClock, ids: randomIds, logger: silentLogger }
+    const engine = createEngine({ storage, keyVault, chain: first })
 
     const holders = Array.from({ length: 40 }, address)
     await storage.transaction(async (tx) => {
@@ -77,7 +75,7 @@ describe.each(testDialects)('embedded chain on $dialect', (dialect) => {
         })
       }
     })
-    const minter = createMinter(ctx, { maxBatchSize: 50, pollIntervalMs: 20 })
+    const minter = engine.mint.createMinter({ maxBatchSize: 50, pollIntervalMs: 20 })
     minter.start()
     await minter.drain({ timeoutMs: 20_000 })
     await minter.stop()
@@ -112,12 +110,12 @@ describe.each(testDialects)('embedded chain on $dialect', (dialect) => {
     expect(await state(second, holders)).toEqual(before)
 
     // The chain continues: same nonces, clock at wall time.
-    const ctx2 = { ...ctx, chain: second }
+    const engine2 = createEngine({ storage, keyVault, chain: second })
     const late = address()
     const { jobId } = await storage.transaction((tx) =>
       enqueueMint(tx, { idempotencyKey: 'after-restart', to: late, amount: 7, source: 'test' }),
     )
-    const minter2 = createMinter(ctx2, { pollIntervalMs: 20 })
+    const minter2 = engine2.mint.createMinter({ pollIntervalMs: 20 })
     minter2.start()
     await minter2.drain({ timeoutMs: 10_000 })
     await minter2.stop()

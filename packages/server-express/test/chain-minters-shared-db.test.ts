@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { pointsTokenAbi } from '@loyaltykit/contracts'
-import { createAesGcmKeyVault, enqueueMint, type Storage, silentLogger } from '@loyaltykit/engine'
+import { createAesGcmKeyVault, type Storage, silentLogger } from '@loyaltykit/engine'
+import { enqueueMint } from '@loyaltykit/engine/testing'
 import type { Address } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loadEmbeddedAccountKeys } from '../src/chain/embedded-chain-settings'

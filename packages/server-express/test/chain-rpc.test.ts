@@ -1,15 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { pointsTokenAbi } from '@loyaltykit/contracts'
-import {
-  createAesGcmKeyVault,
-  createMinter,
-  enqueueMint,
-  isLoyaltyError,
-  randomIds,
-  type Storage,
-  silentLogger,
-  systemClock,
-} from '@loyaltykit/engine'
+import { createAesGcmKeyVault, createEngine, isLoyaltyError, type Storage, silentLogger } from '@loyaltykit/engine'
+import { enqueueMint } from '@loyaltykit/engine/testing'
 import type { Address, EIP1193Provider, Hex } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -91,14 +83,14 @@ describe('an RPC chain (an EDR node served over HTTP)', () => {
     expect(chain.minter.address).toBe(privateKeyToAccount(minterKey).address)
     expect(chain.relayer.address).toBe(privateKeyToAccount(relayerKey).address)
 
-    const ctx = { storage, keyVault, chain, clock: systemClock, ids: randomIds, logger: silentLogger }
+    const engine = createEngine({ storage, keyVault, chain })
     const holders = [0, 1, 2].map(() => `0x${randomBytes(20).toString('hex')}` as Address)
     await storage.transaction(async (tx) => {
       for (const [i, to] of holders.entries()) {
         await enqueueMint(tx, { idempotencyKey: `rpc:${i}`, to, amount: 10 + i, source: 'test' })
       }
     })
-    const minter = createMinter(ctx, { receiptPollMs: 50, pollIntervalMs: 20 })
+    const minter = engine.mint.createMinter({ receiptPollMs: 50, pollIntervalMs: 20 })
     minter.start()
     await minter.drain({ timeoutMs: 20_000 })
     await minter.stop()

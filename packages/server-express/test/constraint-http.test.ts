@@ -1,12 +1,6 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import {
-  checkPurchaseConstraint,
-  createApiKey,
-  createBrand,
-  type EngineContext,
-  setPerkConstraint,
-} from '@loyaltykit/engine'
+import type { Engine } from '@loyaltykit/engine'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startSecondApp } from './helpers/second-app'
 import { startTestServer, type TestServer } from './helpers/start-test-server'
@@ -18,7 +12,7 @@ const BOB = '0x0000000000000000000000000000000000000b0b'
 describe.each(testDialects)('constraint-cache invalidation over HTTP on $dialect', ({ create }) => {
   let db: TestDatabase
   let s: TestServer
-  let ctx: EngineContext
+  let engine: Engine
   let api: Server
   let apiUrl: string
   let calls = 0
@@ -37,7 +31,7 @@ describe.each(testDialects)('constraint-cache invalidation over HTTP on $dialect
   /** Fills the cache: both users × collection 1 (brand a) and 2 (brand b), one API call each. */
   async function warm() {
     for (const userAddress of [ALICE, BOB]) {
-      for (const collectionId of [1, 2]) await checkPurchaseConstraint(ctx, { collectionId, userAddress })
+      for (const collectionId of [1, 2]) await engine.constraints.check({ collectionId, userAddress })
     }
   }
 
@@ -47,7 +41,7 @@ describe.each(testDialects)('constraint-cache invalidation over HTTP on $dialect
       LOYALTYKIT_CONSTRAINT_ALLOW_PRIVATE: 'true',
       LOYALTYKIT_CONSTRAINT_CACHE_TTL_SECONDS: '600',
     })
-    ctx = s.runtime.engine.ctx
+    engine = s.runtime.engine
     api = createServer((req, res) => {
       calls++
       req.resume()
@@ -60,9 +54,9 @@ describe.each(testDialects)('constraint-cache invalidation over HTTP on $dialect
       ['a', 1],
       ['b', 2],
     ] as const) {
-      const { brand, keys } = await createBrand(ctx, { name, websites: [] })
+      const { brand, keys } = await engine.brands.create({ name, websites: [] })
       brands[name] = { id: brand.id, apiKey: keys.apiKey }
-      await setPerkConstraint(ctx, { brandId: brand.id, collectionId, apiUrl })
+      await engine.constraints.set({ brandId: brand.id, collectionId, apiUrl })
     }
   })
   afterAll(async () => {
@@ -82,7 +76,7 @@ describe.each(testDialects)('constraint-cache invalidation over HTTP on $dialect
 
   it('needs a valid bearer API key with the constraints scope on /constraint-updater', async () => {
     const path = '/constraint-updater/invalidate-external-api'
-    const dnsOnly = await createApiKey(ctx, { brandId: brands.a.id, scopes: ['dns'] })
+    const dnsOnly = await engine.apiKeys.create({ brandId: brands.a.id, scopes: ['dns'] })
     for (const key of [undefined, 'lk_not-a-key', dnsOnly.apiKey]) {
       const res = await post(path, { api_url: apiUrl }, key)
       expect(res.status).toBe(401)

@@ -1,5 +1,4 @@
 import { pointsTokenAbi } from '@loyaltykit/contracts'
-import { createBrand, setRule } from '@loyaltykit/engine'
 import { getContract } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 // The engine's loopback DNS server (dns2) for verify-dns.
@@ -46,7 +45,7 @@ describe.each(testDialects)('event handler over HTTP on $dialect', ({ create }) 
       LOYALTYKIT_MINT_WAIT_MS: '20000',
       LOYALTYKIT_DUPLICATE_WINDOW_MS: String(DUPLICATE_WINDOW_MS),
     })
-    const { brand, keys } = await createBrand(s.runtime.engine.ctx, { name: 'Shop', websites: [SITE] })
+    const { brand, keys } = await s.runtime.engine.brands.create({ name: 'Shop', websites: [SITE] })
     brandId = brand.id
     apiKey = keys.apiKey
   })
@@ -65,7 +64,7 @@ describe.each(testDialects)('event handler over HTTP on $dialect', ({ create }) 
     expect(body.events).toHaveLength(6)
     expect(body).not.toHaveProperty('version')
 
-    await setRule(s.runtime.engine.ctx, { brandId, eventType: 'survey_xl', custom: true, rewardAmount: 3 })
+    await s.runtime.engine.rules.set({ brandId, eventType: 'survey_xl', custom: true, rewardAmount: 3 })
     const after = await (await fetch(`${s.base}/loyalty-api/event-config?brandId=${brandId}`)).json()
     expect(after.count).toBe(7)
     expect(after.events.find((e: { isCustom: boolean }) => e.isCustom).eventId).toBe('custom_survey_xl')
@@ -137,9 +136,9 @@ describe.each(testDialects)('event handler over HTTP on $dialect', ({ create }) 
   })
 
   it('answers 409 for a duplicate and 429 with rate-limit headers for cooldown and max claims', async () => {
-    const ctx = s.runtime.engine.ctx
-    await setRule(ctx, { brandId, eventType: 'complete_survey', maxClaims: 3, cooldownHours: 24 })
-    await setRule(ctx, { brandId, eventType: 'form_submit', maxClaims: 1, cooldownHours: 0 })
+    const engine = s.runtime.engine
+    await engine.rules.set({ brandId, eventType: 'complete_survey', maxClaims: 3, cooldownHours: 24 })
+    await engine.rules.set({ brandId, eventType: 'form_submit', maxClaims: 1, cooldownHours: 0 })
     const survey = event({ eventType: 'complete_survey', userEmail: 'r@example.com' })
     const form = event({ eventType: 'form_submit', userEmail: 'r@example.com' })
     const first = await (await post('/loyalty-api/manual-event', survey)).json()
@@ -179,7 +178,7 @@ describe.each(testDialects)('event handler over HTTP on $dialect', ({ create }) 
   })
 
   it('refuses a channel outside the rule and lists the allowed ones', async () => {
-    await setRule(s.runtime.engine.ctx, {
+    await s.runtime.engine.rules.set({
       brandId,
       eventType: 'chat_hi',
       custom: true,
@@ -261,7 +260,7 @@ describe.each(testDialects)('event handler over HTTP on $dialect', ({ create }) 
   })
 
   it('verifies a brand through a real DNS TXT record', async () => {
-    const { brand: dnsBrand, keys } = await createBrand(s.runtime.engine.ctx, {
+    const { brand: dnsBrand, keys } = await s.runtime.engine.brands.create({
       name: 'Dns',
       websites: ['https://dns.example.net'],
     })
@@ -290,7 +289,7 @@ describe.each(testDialects)('event handler with a short mint wait on $dialect', 
   beforeAll(async () => {
     db = await create()
     s = await startTestServer(db, { LOYALTYKIT_MINT_WAIT_MS: '0' })
-    brandId = (await createBrand(s.runtime.engine.ctx, { name: 'Slow', websites: [SITE] })).brand.id
+    brandId = (await s.runtime.engine.brands.create({ name: 'Slow', websites: [SITE] })).brand.id
   })
   afterAll(async () => {
     await s?.close()

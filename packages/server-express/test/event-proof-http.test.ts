@@ -3,7 +3,8 @@
 // keys, 404 in the event-handler shape, pending (no-store) then confirmed (cacheable), the explorer
 // link, and every on-chain fact equal to what the chain's receipt says.
 import { pointsTokenAbi } from '@loyaltykit/contracts'
-import { getEventProofResponseSchema, type Minter } from '@loyaltykit/engine'
+import type { Minter } from '@loyaltykit/engine'
+import { getEventProofResponseSchema } from '@loyaltykit/engine/schemas'
 import { decodeEventLog, type Hash, parseEventLogs, zeroAddress } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { postJson } from './helpers/post-json'

@@ -1,5 +1,4 @@
 import { createHash, randomUUID } from 'node:crypto'
-import { createBrand } from '@loyaltykit/engine'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { queryTestDatabase } from './helpers/query-test-database'
 import { startSecondApp } from './helpers/second-app'
@@ -55,7 +54,7 @@ describe.each(testDialects)('Idempotency-Key over HTTP on $dialect', ({ create }
       LOYALTYKIT_MINT_BATCH_WINDOW_MS: '400',
       LOYALTYKIT_PREGENERATION_PER_MINUTE: '2',
     })
-    brandId = (await createBrand(s.runtime.engine.ctx, { name: 'Shop', websites: [SITE] })).brand.id
+    brandId = (await s.runtime.engine.brands.create({ name: 'Shop', websites: [SITE] })).brand.id
   })
   afterAll(async () => {
     await s?.close()
@@ -135,8 +134,8 @@ describe.each(testDialects)('Idempotency-Key over HTTP on $dialect', ({ create }
     expect(await again.text()).toBe(refusedBody)
 
     // A 429 is not stored: the key stays free (another body under it is judged, not refused as reused).
-    const limited = (await createBrand(s.runtime.engine.ctx, { name: 'Guild', websites: ['https://guild.example'] }))
-      .brand.id
+    const limited = (await s.runtime.engine.brands.create({ name: 'Guild', websites: ['https://guild.example'] })).brand
+      .id
     for (let i = 0; i < 2; i++)
       expect((await post('/loyalty-api/pregenerate-user', pregeneration(limited))).status).toBe(200)
     const rate = randomUUID()
@@ -166,8 +165,7 @@ describe.each(testDialects)('Idempotency-Key over HTTP on $dialect', ({ create }
   })
 
   it('renders its 409s in the shape of the endpoint surface (pregeneration, identity, relayer)', async () => {
-    const guild = (await createBrand(s.runtime.engine.ctx, { name: 'Guild 2', websites: ['https://g2.example'] })).brand
-      .id
+    const guild = (await s.runtime.engine.brands.create({ name: 'Guild 2', websites: ['https://g2.example'] })).brand.id
     const key = randomUUID()
     const created = await post('/loyalty-api/pregenerate-user', pregeneration(guild), withKey(key))
     expect(created.status).toBe(200)

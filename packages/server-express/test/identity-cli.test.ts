@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto'
-import { createAesGcmKeyVault, createEngine, type Engine, type Storage, verifyApiKey } from '@loyaltykit/engine'
+import { createAesGcmKeyVault, createEngine, type Engine, type Storage } from '@loyaltykit/engine'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openStorage } from '../src/storage/open-storage'
 import { runCliHere } from './helpers/run-cli-here'
@@ -45,8 +45,8 @@ describe.each(testDialects)('loyaltykit apikey / identity / constraint commands 
 
     const stored = (await storage.apiKeys.listForBrand(brandId)).find((k) => k.id === key.id)
     expect(stored?.keyHash).toBe(createHash('sha256').update(key.apiKey).digest('hex'))
-    expect(await verifyApiKey(engine.ctx, { apiKey: key.apiKey, scope: 'constraints' })).toMatchObject({ id: key.id })
-    expect(await verifyApiKey(engine.ctx, { apiKey: key.apiKey, scope: 'dns' })).toBeUndefined()
+    expect(await engine.apiKeys.verify({ apiKey: key.apiKey, scope: 'constraints' })).toMatchObject({ id: key.id })
+    expect(await engine.apiKeys.verify({ apiKey: key.apiKey, scope: 'dns' })).toBeUndefined()
 
     const listed = await cli('apikey', 'list', '--brand', brandId, '--json')
     expect(listed.code).toBe(0)
@@ -56,7 +56,7 @@ describe.each(testDialects)('loyaltykit apikey / identity / constraint commands 
 
     const revoked = await cli('apikey', 'revoke', '--id', key.id)
     expect(revoked.code).toBe(0)
-    expect(await verifyApiKey(engine.ctx, { apiKey: key.apiKey, scope: 'constraints' })).toBeUndefined()
+    expect(await engine.apiKeys.verify({ apiKey: key.apiKey, scope: 'constraints' })).toBeUndefined()
   })
 
   it('refuses an unknown scope with one line', async () => {

@@ -2,13 +2,12 @@ import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { pointsTokenAbi } from '@loyaltykit/contracts'
 import {
-  createBrand,
   createLocalTokenIssuer,
   generateIdentitySigningKey,
   LOCAL_TOKEN_AUDIENCE,
   LOCAL_TOKEN_ISSUER,
-  PERMIT_TYPES,
 } from '@loyaltykit/engine'
+import { PERMIT_TYPES } from '@loyaltykit/engine/testing'
 import { type Address, createWalletClient, custom, type Hex, recoverTypedDataAddress, type TypedDataDomain } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -83,7 +82,7 @@ describe.each(testDialects)('identity and user wallet API on $dialect', ({ creat
     db = await create()
     s = await startTestServer(db)
     chain = s.runtime.chain as EmbeddedChain
-    await createBrand(s.runtime.engine.ctx, { name: 'Shop', websites: [SITE] })
+    await s.runtime.engine.brands.create({ name: 'Shop', websites: [SITE] })
   })
   afterAll(async () => {
     await s?.close()

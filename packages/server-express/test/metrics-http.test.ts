@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { networkInterfaces } from 'node:os'
 import { perkCollectionAbi } from '@loyaltykit/contracts'
-import { createBrand, createPerk } from '@loyaltykit/engine'
 import { type Address, encodeFunctionData } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startWebhookReceiver } from '../../engine/test/support/webhook-receiver'
@@ -49,9 +48,8 @@ describe.each(testDialects)('Prometheus metrics over HTTP on $dialect', ({ creat
       LOYALTYKIT_TRUST_PROXY: 'true',
     })
     metricsBase = `http://127.0.0.1:${s.metricsPort}`
-    const ctx = s.runtime.engine.ctx
-    brandId = (await createBrand(ctx, { name: 'Metrics', websites: [SITE] })).brand.id
-    freePerkId = (await createPerk(ctx, { brandId, name: 'Sticker', price: 0 })).collectionId
+    brandId = (await s.runtime.engine.brands.create({ name: 'Metrics', websites: [SITE] })).brand.id
+    freePerkId = (await s.runtime.engine.perks.create({ brandId, name: 'Sticker', price: 0 })).collectionId
     await s.runtime.engine.webhooks.setEndpoint({ brandId, url: receiver.url })
   })
   afterAll(async () => {

@@ -3,7 +3,7 @@
 // code): masked without the brand's key, unmasked with it, 404s, no explorer link when none is
 // configured, and every on-chain fact equal to the chain's receipt.
 import { perkCollectionAbi, pointsTokenAbi } from '@loyaltykit/contracts'
-import { getPaymentProofResponseSchema, getRedemptionProofResponseSchema } from '@loyaltykit/engine'
+import { getPaymentProofResponseSchema, getRedemptionProofResponseSchema } from '@loyaltykit/engine/schemas'
 import { type Address, decodeEventLog, type Hash, parseEventLogs, zeroAddress } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { custodialFlows } from './helpers/custodial-flows'

@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto'
 import { pointsTokenAbi } from '@loyaltykit/contracts'
-import { createBrand } from '@loyaltykit/engine'
 import type { Browser } from 'playwright-core'
 import { type Address, getContract } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -46,7 +45,7 @@ describe.each(testDialects)('payments over HTTP on $dialect (local provider, EDR
       startShopSite(),
       launchChromium(),
     ])
-    brandId = (await createBrand(s.runtime.engine.ctx, { name: 'Shop', websites: [shop.origin] })).brand.id
+    brandId = (await s.runtime.engine.brands.create({ name: 'Shop', websites: [shop.origin] })).brand.id
   })
   afterAll(async () => {
     await browser?.close()

@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { PassThrough } from 'node:stream'
 import { pointsTokenAbi } from '@loyaltykit/contracts'
-import { createBrand, getMintJob, waitForMint } from '@loyaltykit/engine'
 import Stripe from 'stripe'
 import { type Address, getContract } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -68,17 +67,16 @@ describe.each(testDialects)('payments with Stripe (msw at the API boundary) on $
     return res.json() as Promise<{ sessionId: string; checkoutUrl: string; walletAddress: string }>
   }
   const minted = async (sessionId: string) => {
-    const job = await getMintJob(s.runtime.engine.ctx, { idempotencyKey: `payment:${sessionId}` })
+    const job = await s.runtime.engine.mint.get({ idempotencyKey: `payment:${sessionId}` })
     if (!job) return undefined
-    return waitForMint(s.runtime.engine.ctx, { jobId: job.jobId }, { timeoutMs: 20_000 })
+    return s.runtime.engine.mint.wait({ jobId: job.jobId }, { timeoutMs: 20_000 })
   }
 
   beforeAll(async () => {
     stripe = startStripeApiMock()
     db = await create()
     s = await startTestServer(db, { STRIPE_SECRET_KEY: SECRET_KEY, STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET })
-    brandId = (await createBrand(s.runtime.engine.ctx, { name: 'Shop', websites: ['https://shop.example.com'] })).brand
-      .id
+    brandId = (await s.runtime.engine.brands.create({ name: 'Shop', websites: ['https://shop.example.com'] })).brand.id
   })
   afterAll(async () => {
     await s?.close()

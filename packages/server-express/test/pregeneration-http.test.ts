@@ -1,4 +1,3 @@
-import { createBrand } from '@loyaltykit/engine'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startSecondApp } from './helpers/second-app'
 import { startTestServer, type TestServer } from './helpers/start-test-server'
@@ -28,7 +27,7 @@ describe.each(testDialects)('POST /loyalty-api/pregenerate-user on $dialect', ({
   beforeAll(async () => {
     db = await create()
     s = await startTestServer(db)
-    brandId = (await createBrand(s.runtime.engine.ctx, { name: 'Guild', websites: ['https://guild.example'] })).brand.id
+    brandId = (await s.runtime.engine.brands.create({ name: 'Guild', websites: ['https://guild.example'] })).brand.id
   })
   afterAll(async () => {
     await s?.close()
@@ -180,7 +179,7 @@ describe.each(testDialects)('POST /loyalty-api/pregenerate-user on $dialect', ({
   })
 
   it('limits a brand to 100 requests a minute across server processes (429 with headers)', async () => {
-    const brand = (await createBrand(s.runtime.engine.ctx, { name: 'Busy', websites: [] })).brand.id
+    const brand = (await s.runtime.engine.brands.create({ name: 'Busy', websites: [] })).brand.id
     const secondsLeft = 60 - new Date().getUTCSeconds()
     if (secondsLeft < 15) await new Promise((r) => setTimeout(r, secondsLeft * 1000 + 200))
     const other = await startSecondApp(db, s)
@@ -211,7 +210,7 @@ describe.each(testDialects)('POST /loyalty-api/pregenerate-user on $dialect', ({
   })
 
   it('limits a brand per day too (limit lowered for the test)', async () => {
-    const brand = (await createBrand(s.runtime.engine.ctx, { name: 'Daily', websites: [] })).brand.id
+    const brand = (await s.runtime.engine.brands.create({ name: 'Daily', websites: [] })).brand.id
     const other = await startSecondApp(db, s, {}, { pregeneration: { limits: { perMinute: 1000, perDay: 3 } } })
     try {
       for (let i = 0; i < 3; i++) {

@@ -1,10 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import {
-  createBrand,
-  createLocalTokenIssuer,
-  generateIdentitySigningKey,
-  type LocalTokenIssuer,
-} from '@loyaltykit/engine'
+import { createLocalTokenIssuer, generateIdentitySigningKey, type LocalTokenIssuer } from '@loyaltykit/engine'
 import { HttpResponse, http } from 'msw'
 import { setupServer } from 'msw/node'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -136,7 +131,7 @@ describe.each(testDialects)('hosted identity provider (Privy REST API) on $diale
       LOYALTYKIT_PRIVY_APP_ID: APP_ID,
       LOYALTYKIT_PRIVY_APP_SECRET: APP_SECRET,
     })
-    brandId = (await createBrand(s.runtime.engine.ctx, { name: 'Guild', websites: [] })).brand.id
+    brandId = (await s.runtime.engine.brands.create({ name: 'Guild', websites: [] })).brand.id
   })
   afterAll(async () => {
     privy.close()

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { checkReadinessResponseSchema, createBrand, livenessResponseSchema } from '@loyaltykit/engine'
+import { checkReadinessResponseSchema, livenessResponseSchema } from '@loyaltykit/engine/schemas'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createApp } from '../src/app/create-app'
 import { createLogger } from '../src/logging/create-logger'
@@ -25,7 +25,7 @@ describe.each(testDialects)('liveness and readiness over HTTP on $dialect', ({ c
   beforeAll(async () => {
     db = await create()
     s = await startTestServer(db, { LOYALTYKIT_METRICS_CACHE_MS: '0' })
-    await createBrand(s.runtime.engine.ctx, { name: 'Probes', websites: ['https://probes.example.com'] })
+    await s.runtime.engine.brands.create({ name: 'Probes', websites: ['https://probes.example.com'] })
   })
   afterAll(async () => {
     await s?.close()

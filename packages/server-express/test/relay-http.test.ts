@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { perkCollectionAbi, pointsSaleAbi, pointsTokenAbi } from '@loyaltykit/contracts'
-import { createBrand, createLocalTokenIssuer, createPerk } from '@loyaltykit/engine'
+import { createLocalTokenIssuer } from '@loyaltykit/engine'
 import { type Address, encodeFunctionData, type Hex } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 // The SDK's signing is the client side of the perk-charge HMAC scheme: the server must accept it.
@@ -98,14 +98,14 @@ describe.each(testDialects)('relayer and perk charges over HTTP on $dialect', ({
       LOYALTYKIT_MINT_WAIT_MS: '20000',
     })
     chain = s.runtime.chain as EmbeddedChain
-    const ctx = s.runtime.engine.ctx
-    const a = await createBrand(ctx, { name: 'Cafe', websites: [SITE] })
-    const b = await createBrand(ctx, { name: 'Other', websites: ['https://other.example'] })
+    const engine = s.runtime.engine
+    const a = await engine.brands.create({ name: 'Cafe', websites: [SITE] })
+    const b = await engine.brands.create({ name: 'Other', websites: ['https://other.example'] })
     brand = { id: a.brand.id, securityKey: a.keys.securityKey }
     otherBrand = { id: b.brand.id, securityKey: b.keys.securityKey }
-    perkId = (await createPerk(ctx, { brandId: brand.id, name: 'Coffee', price: 10, maxPerUser: 1, charges: 3 }))
+    perkId = (await engine.perks.create({ brandId: brand.id, name: 'Coffee', price: 10, maxPerUser: 1, charges: 3 }))
       .collectionId
-    freePerkId = (await createPerk(ctx, { brandId: brand.id, name: 'Sticker', price: 0 })).collectionId
+    freePerkId = (await engine.perks.create({ brandId: brand.id, name: 'Sticker', price: 0 })).collectionId
   }, 60_000)
   afterAll(async () => {
     await s?.close()

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto'
 import { PassThrough } from 'node:stream'
 import { perkCollectionAbi } from '@loyaltykit/contracts'
-import { createBrand, createPerk, type RelayTxRecord, relaySenderOf } from '@loyaltykit/engine'
+import type { RelayTxRecord } from '@loyaltykit/engine'
+import { relaySenderOf } from '@loyaltykit/engine/testing'
 import { type Address, encodeFunctionData } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -46,12 +47,12 @@ describe('relayer on a JSON-RPC chain', () => {
   })
 
   it('relays concurrent claims and answers once each receipt is polled from the node', async () => {
-    const ctx = s.runtime.engine.ctx
+    const engine = s.runtime.engine
     const chain = s.runtime.chain!
     expect(chain.kind).toBe('rpc')
     expect(chain.relayer.address).toBe(privateKeyToAccount(relayerKey).address)
-    const { brand } = await createBrand(ctx, { name: 'Cafe', websites: ['https://cafe.example'] })
-    const perk = await createPerk(ctx, { brandId: brand.id, name: 'Sticker', price: 0 })
+    const { brand } = await engine.brands.create({ name: 'Cafe', websites: ['https://cafe.example'] })
+    const perk = await engine.perks.create({ brandId: brand.id, name: 'Sticker', price: 0 })
     const users = await Promise.all(
       Array.from({ length: 8 }, async (_, i) =>
         (
@@ -90,10 +91,10 @@ describe('relayer on a JSON-RPC chain', () => {
   })
 
   it('replaces a relayed transaction stuck in the node with higher fees and answers with the one mined', async () => {
-    const ctx = s.runtime.engine.ctx
+    const engine = s.runtime.engine
     const chain = s.runtime.chain!
-    const { brand } = await createBrand(ctx, { name: 'Stuck', websites: ['https://stuck.example'] })
-    const perk = await createPerk(ctx, { brandId: brand.id, name: 'Pin', price: 0 })
+    const { brand } = await engine.brands.create({ name: 'Stuck', websites: ['https://stuck.example'] })
+    const perk = await engine.perks.create({ brandId: brand.id, name: 'Pin', price: 0 })
     const user = (await (
       await fetch(`${s.base}/auth/dev-login`, {
         method: 'POST',
@@ -108,7 +109,7 @@ describe('relayer on a JSON-RPC chain', () => {
       recorded.push(...records)
       return record(records)
     }
-    const sender = relaySenderOf(ctx)
+    const sender = relaySenderOf(engine.ctx)
     const replacedBefore = sender.stats().replaced
 
     // The node stops mining: the relayed transaction waits in its pool.

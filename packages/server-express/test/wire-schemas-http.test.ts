@@ -1,6 +1,5 @@
 import {
   checkEligibilityResponseSchema,
-  createBrand,
   createCheckoutResponseSchema,
   debugResponseSchema,
   devLoginResponseSchema,
@@ -15,7 +14,7 @@ import {
   processBulkEventsResponseSchema,
   processEventResponseSchema,
   verifyDnsResponseSchema,
-} from '@loyaltykit/engine'
+} from '@loyaltykit/engine/schemas'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { z } from 'zod'
 import { startTxtDnsServer } from '../../engine/test/support/txt-dns-server'
@@ -55,7 +54,7 @@ describe.each(testDialects)('responses match the wire schemas on $dialect', ({ c
     db = await create()
     dns = await startTxtDnsServer(records)
     s = await startTestServer(db, { LOYALTYKIT_DNS_SERVERS: dns.server, LOYALTYKIT_MINT_WAIT_MS: '20000' })
-    const created = await createBrand(s.runtime.engine.ctx, { name: 'Shop', websites: ['https://shop.example.com'] })
+    const created = await s.runtime.engine.brands.create({ name: 'Shop', websites: ['https://shop.example.com'] })
     brandId = created.brand.id
     keys = created.keys
     records.set('_loyalty.shop.example.com', [`brand_id=${brandId};api_key=${keys.dnsKey}`])

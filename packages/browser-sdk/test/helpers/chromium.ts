@@ -5,7 +5,7 @@ const CANDIDATES = [process.env.LOYALTYKIT_CHROMIUM, '/usr/bin/chromium', '/usr/
 const INSTALL_HINT = 'apt-get update && apt-get install -y chromium (or set LOYALTYKIT_CHROMIUM to a Chromium binary)'
 
 /** The Chromium binary the browser tests drive, if one is installed. */
-export const chromiumPath = CANDIDATES.find((p): p is string => p !== undefined && p !== '' && existsSync(p))
+const chromiumPath = CANDIDATES.find((p): p is string => p !== undefined && p !== '' && existsSync(p))
 
 const inCi = process.env.CI === 'true' || process.env.CI === '1'
 

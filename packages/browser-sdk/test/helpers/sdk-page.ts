@@ -19,7 +19,7 @@ export let server: PageServer
 /** A fresh browser context per test, so nothing (cookies, storage) leaks from one test to the next. */
 export let context: BrowserContext
 export let page: Page
-export let pageErrors: string[]
+let pageErrors: string[]
 export let consoleMessages: ConsoleMessage[]
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))

@@ -34,7 +34,7 @@ export type CreateBrandReturnType = {
 }
 
 /** Scopes of the secret API key a brand gets at creation: constraint invalidation and trusted events. */
-export const BRAND_API_KEY_SCOPES = ['constraints', 'events'] as const
+const BRAND_API_KEY_SCOPES = ['constraints', 'events'] as const
 
 /**
  * Creates a brand with a fresh random id (a lowercase 0x address), the six default event rules, a

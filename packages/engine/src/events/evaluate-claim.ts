@@ -1,7 +1,7 @@
 import type { EligibilityReason } from './check-eligibility-schema'
 
 /** Sources that bypass cooldown and per-user max claims (never the global max). */
-export const INTERNAL_EVENT_SOURCES = ['chat_manual_reward', 'voice_claim', 'gateway_event'] as const
+const INTERNAL_EVENT_SOURCES = ['chat_manual_reward', 'voice_claim', 'gateway_event'] as const
 
 export type ClaimRule = {
   maxClaims: number
@@ -36,11 +36,11 @@ export type ClaimDecision =
   | { ok: false; reason: 'max_claims_reached'; totalClaims: number; maxClaims: number }
   | { ok: false; reason: 'cooldown'; cooldownSeconds: number; previousReward: string }
 
-export function isUnlimited(maxClaims: number): boolean {
+function isUnlimited(maxClaims: number): boolean {
   return maxClaims === -1 || maxClaims >= 999999
 }
 
-export function isInternalSource(source: string | undefined): boolean {
+function isInternalSource(source: string | undefined): boolean {
   return (INTERNAL_EVENT_SOURCES as readonly string[]).includes(source ?? '')
 }
 

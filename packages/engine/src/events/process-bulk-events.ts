@@ -9,7 +9,7 @@ import type { ProcessEventOptions } from './process-event'
 import { type AcceptedEvent, type SettledEvent, settleEvent } from './settle-event'
 
 /** Each bulk item, like a single manual-event body, is at most 10 KB. */
-export const MAX_EVENT_BYTES = 10 * 1024
+const MAX_EVENT_BYTES = 10 * 1024
 
 /** The envelope only: each item is parsed on its own (prepareEvent), so a bad item fails alone. */
 const envelopeSchema = z.object({

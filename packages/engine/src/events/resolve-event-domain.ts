@@ -1,6 +1,6 @@
 import { hostOf } from '../web/domain-names'
 
-export type EventDomainSource = 'domain' | 'sourceUrl' | 'origin'
+type EventDomainSource = 'domain' | 'sourceUrl' | 'origin'
 
 export type ResolvedEventDomain = { host: string; source: EventDomainSource }
 

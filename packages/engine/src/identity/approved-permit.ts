@@ -19,7 +19,7 @@ export const PERMIT_TYPES = {
 } as const
 
 /** Longest permit the wallet API signs: deadline at most this far ahead (clients use one hour). */
-export const MAX_PERMIT_LIFETIME_SECONDS = 86_400
+const MAX_PERMIT_LIFETIME_SECONDS = 86_400
 
 export type ApprovedPermit = {
   domain: TypedDataDomain
@@ -85,7 +85,7 @@ function tokenDomain(chain: ChainPort): Promise<{ name: string; version: string 
  * (`depositFor`), each spending an allowance only from a RELAYER_ROLE call, and the relayer account
  * itself, whose only use of an allowance is a relayed `transferFrom(user, to, amount)`. Lowercase.
  */
-export function approvedPermitSpenders(chain: ChainPort): string[] {
+function approvedPermitSpenders(chain: ChainPort): string[] {
   const { perkCollection, pointsSale, businessEscrow } = chain.contracts
   return [perkCollection, pointsSale, businessEscrow, chain.relayer.address].map((a) => a.toLowerCase())
 }

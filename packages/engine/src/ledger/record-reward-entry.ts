@@ -9,7 +9,7 @@ import { recordLedgerEntry } from './record-ledger-entry'
  * The rule as it was judged, kept on the reward's entry for proof of issuance: the amount and the
  * limits, and `rulesVersion` (the rule's `updatedAt`: it changes whenever the rule does).
  */
-export function ruleSnapshot(rule: EventRule): Record<string, unknown> {
+function ruleSnapshot(rule: EventRule): Record<string, unknown> {
   return {
     eventType: rule.eventType,
     ruleEventId: rule.eventId,

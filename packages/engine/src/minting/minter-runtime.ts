@@ -15,7 +15,7 @@ import type { ResolvedMinterOptions } from './minter-options'
 export type MintReceipt = { transactionHash: Hash; blockNumber: bigint; logs: readonly Log[]; gasUsed?: bigint }
 
 /** A reverted attempt of a batch: its transaction when one was mined, and the batch's jobs. */
-export type MintRevertFacts = {
+type MintRevertFacts = {
   txHash: Hash | null
   blockNumber: number | null
   jobs: ReadonlyArray<{ id: string }>

@@ -15,7 +15,7 @@ export type AcceptedPayment = {
 }
 
 /** The idempotency key of a session's mint job: one mint per session, whoever asks. */
-export const paymentMintKey = (sessionId: string) => `payment:${sessionId}`
+const paymentMintKey = (sessionId: string) => `payment:${sessionId}`
 
 /**
  * The completion path shared by payment-mint, Stripe webhooks and the local provider's Pay button:

@@ -2,7 +2,7 @@ import type { EngineContext } from '../context'
 import { allocateRefundTokens } from './allocate-refund-tokens'
 
 /** Next look for a refund whose payment is still unknown: a tenth of its age, 1 s to 1 h. */
-export function awaitingRefundDelay(ageMs: number): number {
+function awaitingRefundDelay(ageMs: number): number {
   return Math.min(3_600_000, Math.max(1_000, Math.floor(ageMs / 10)))
 }
 

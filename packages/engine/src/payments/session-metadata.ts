@@ -18,7 +18,7 @@ export type SessionMintFacts = {
 }
 
 /** True when the metadata carries none of the keys create-checkout writes (another product's session). */
-export function isForeignSession(metadata: Record<string, string>): boolean {
+function isForeignSession(metadata: Record<string, string>): boolean {
   return metadata.wallet === undefined && metadata.token_amount === undefined && metadata.usd_amount === undefined
 }
 

@@ -3,13 +3,13 @@ import { type Abi, type Address, decodeFunctionData, type Hex, toFunctionSelecto
 import type { ContractAddresses } from '../ports/chain'
 import { ContractNotWhitelistedError, TransactionNotAllowedError } from './relay-errors'
 
-export type ApprovedContractKind = keyof ContractAddresses
+type ApprovedContractKind = keyof ContractAddresses
 
 /**
  * What the relayer executes, beyond the spec's contract list: one function per approved contract,
  * and only when the call acts for the requesting user (its first argument is the user).
  */
-export const APPROVED_RELAY_FUNCTIONS = {
+const APPROVED_RELAY_FUNCTIONS = {
   pointsToken: { abi: pointsTokenAbi, functions: ['transferFrom'] },
   perkCollection: { abi: perkCollectionAbi, functions: ['claimFor'] },
   pointsSale: { abi: pointsSaleAbi, functions: ['purchaseFor'] },

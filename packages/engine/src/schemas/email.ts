@@ -1,7 +1,7 @@
 import { z } from 'zod'
 
 /** Trim, Unicode NFC, lowercase: the one spelling of an email used as an identity. */
-export function normalizeEmail(email: string): string {
+function normalizeEmail(email: string): string {
   return email.trim().normalize('NFC').toLowerCase()
 }
 

@@ -1,11 +1,29 @@
-// Every wire schema of the HTTP surface, by operation: `<op>ParametersSchema` is what the operation
-// parses (the request), `<op>RequestSchema` what clients send where the two differ (coercions,
-// bigints), `<op>ResponseSchema` the 200 body. Each lives beside its operation (docs/architecture.md);
-// this module gathers them for the SDK's type generator, docs and a later `@loyaltykit/engine/schemas`.
+// `@loyaltykit/engine/schemas`: every zod schema of the engine's inputs and of the HTTP surface, by
+// operation. `<op>ParametersSchema` is what an operation parses (a request body, a query, CLI flags),
+// `<op>RequestSchema` what clients send where the two differ (coercions, bigints), `<op>ResponseSchema`
+// the 200 body. Each lives beside its operation (docs/architecture.md); this entry gathers them for the
+// SDK's type generator, docs and embedders that validate before calling `engine.<namespace>.<fn>`.
+export { brandOwnsOriginParametersSchema } from '../brands/brand-owns-origin'
+export { createApiKeyParametersSchema } from '../brands/create-api-key'
+export { createBrandParametersSchema } from '../brands/create-brand'
+export { ensureDemoBrandParametersSchema } from '../brands/ensure-demo-brand'
+export { getBrandParametersSchema } from '../brands/get-brand'
+export { getBrandSecurityKeyParametersSchema } from '../brands/get-brand-security-key'
+export { isKnownBrandOriginParametersSchema } from '../brands/is-known-brand-origin'
+export { listApiKeysParametersSchema } from '../brands/list-api-keys'
+export { listBrandsParametersSchema } from '../brands/list-brands'
+export { revokeApiKeyParametersSchema } from '../brands/revoke-api-key'
+export { rotateSecurityKeyParametersSchema } from '../brands/rotate-security-key'
+export { setBrandWebsitesParametersSchema } from '../brands/set-brand-websites'
+export { verifyApiKeyParametersSchema } from '../brands/verify-api-key'
+export { checkPurchaseConstraintParametersSchema } from '../constraints/check-purchase-constraint'
 export {
   invalidateConstraintCacheParametersSchema,
   invalidateConstraintCacheResponseSchema,
 } from '../constraints/invalidate-constraint-cache-schema'
+export { listPerkConstraintsParametersSchema } from '../constraints/list-perk-constraints'
+export { removePerkConstraintParametersSchema } from '../constraints/remove-perk-constraint'
+export { setPerkConstraintParametersSchema } from '../constraints/set-perk-constraint'
 export { verifyDnsParametersSchema, verifyDnsResponseSchema } from '../dns/verify-dns-schema'
 export {
   checkEligibilityParametersSchema,
@@ -37,13 +55,28 @@ export {
   checkReadinessResponseSchema,
   livenessResponseSchema,
 } from '../health/check-readiness-schema'
+export { readGaugesParametersSchema } from '../health/read-gauges'
+export { claimIdempotencyKeyParametersSchema } from '../idempotency/claim-idempotency-key'
+export { completeIdempotencyKeyParametersSchema } from '../idempotency/complete-idempotency-key'
+export { extendIdempotencyKeyParametersSchema } from '../idempotency/extend-idempotency-key'
+export { purgeIdempotencyKeysParametersSchema } from '../idempotency/purge-idempotency-keys'
+export { releaseIdempotencyKeyParametersSchema } from '../idempotency/release-idempotency-key'
 export { devLoginParametersSchema, devLoginResponseSchema } from '../identity/dev-login-schema'
+export { getTokenBalanceParametersSchema } from '../identity/get-token-balance'
 export { getUserWalletParametersSchema, getUserWalletResponseSchema } from '../identity/get-user-wallet-schema'
+export { linkIdentitiesParametersSchema } from '../identity/link-identities'
 export {
   permitSchema,
   signUserTypedDataParametersSchema,
   signUserTypedDataResponseSchema,
 } from '../identity/sign-user-typed-data-schema'
+export { verifyAccessTokenParametersSchema } from '../identity/verify-access-token'
+export { reconcileLedgerParametersSchema } from '../ledger/reconcile-ledger'
+export { getMigrationStatusParametersSchema } from '../migrations/get-migration-status'
+export { enqueueMintJobParametersSchema } from '../minting/enqueue-mint-job'
+export { getMintJobParametersSchema } from '../minting/get-mint-job'
+export { waitForMintParametersSchema } from '../minting/wait-for-mint'
+export { completeLocalCheckoutParametersSchema } from '../payments/complete-local-checkout'
 export {
   CHECKOUT_CURRENCIES,
   createCheckoutParametersSchema,
@@ -51,12 +84,16 @@ export {
   MAX_CHECKOUT_CENTS,
   MIN_CHECKOUT_CENTS,
 } from '../payments/create-checkout-schema'
+export { getCheckoutSessionParametersSchema } from '../payments/get-checkout-session'
+export { getClawbackSignerParametersSchema } from '../payments/get-clawback-signer'
 export {
   handlePaymentEventParametersSchema,
   handlePaymentEventResponseSchema,
   providerRefundSchema,
 } from '../payments/handle-payment-event-schema'
+export { listRefundClawbacksParametersSchema } from '../payments/list-refund-clawbacks'
 export { mintForPaymentParametersSchema, mintForPaymentResponseSchema } from '../payments/mint-for-payment-schema'
+export { createPerkParametersSchema } from '../perks/create-perk'
 export {
   getPerkStatusParametersSchema,
   getPerkStatusRequestSchema,
@@ -68,11 +105,14 @@ export {
   listPerkHoldersRequestSchema,
   listPerkHoldersResponseSchema,
 } from '../perks/list-perk-holders-schema'
+export { listPerksParametersSchema } from '../perks/list-perks'
 export {
   redeemPerkChargesParametersSchema,
   redeemPerkChargesRequestSchema,
   redeemPerkChargesResponseSchema,
 } from '../perks/redeem-perk-charges-schema'
+export { verifyBrandSignatureParametersSchema } from '../perks/verify-brand-signature'
+export { addPointsSaleItemParametersSchema } from '../points-sale/add-points-sale-item'
 export {
   listPointsSaleItemsParametersSchema,
   listPointsSaleItemsRequestSchema,
@@ -94,6 +134,8 @@ export {
   getRedemptionProofResponseSchema,
 } from '../proofs/get-redemption-proof-schema'
 export { proofFactsSchema, proofStatusSchema } from '../proofs/proof-facts-schema'
+export { getRelayGasUsageParametersSchema } from '../relay/get-relay-gas-usage'
+export { hitRelayIpLimitParametersSchema } from '../relay/hit-relay-ip-limit'
 export {
   relayParametersSchema,
   relayPermitSchema,
@@ -101,11 +143,22 @@ export {
   relayRequestSchema,
   relayResponseSchema,
 } from '../relay/relay-schema'
+export { listRulesParametersSchema } from '../rules/list-rules'
+export { setRuleParametersSchema } from '../rules/set-rule'
+export { findWalletByOwnerParametersSchema } from '../wallets/find-wallet-by-owner'
+export { getOrCreateWalletParametersSchema } from '../wallets/get-or-create-wallet'
+export { loadWalletAccountParametersSchema } from '../wallets/load-wallet-account'
+export { getWebhookEndpointParametersSchema } from '../webhooks/get-webhook-endpoint'
+export { listWebhookDeliveriesParametersSchema } from '../webhooks/list-webhook-deliveries'
+export { redeliverWebhookParametersSchema } from '../webhooks/redeliver-webhook'
+export { setWebhookEndpointParametersSchema } from '../webhooks/set-webhook-endpoint'
+export { setWebhookEndpointEnabledParametersSchema } from '../webhooks/set-webhook-endpoint-enabled'
 export { tokensDistributedEventSchema } from '../webhooks/tokens-distributed-event-schema'
+export { triggerWebhookParametersSchema } from '../webhooks/trigger-webhook-schema'
 export { apiKeyScopeSchema } from './api-key-scope'
 export { brandIdSchema } from './brand-id'
-export { emailSchema, normalizeEmail } from './email'
-export { type EventRuleWire, eventRuleWireSchema, toEventRuleWire } from './event-rule'
+export { emailSchema } from './email'
+export { eventRuleWireSchema } from './event-rule'
 export { eventTypeSchema } from './event-type'
 export { websiteOriginSchema } from './website-origin'
 export { wireFormats } from './wire-formats'

@@ -4,7 +4,7 @@ import { RequestSignatureError } from '../errors/request-signature-error'
 import { type CanonicalRequestParts, canonicalRequest } from './canonical-request'
 
 /** Accepted clock skew between the signer and this server (DESIGN.md: 300 s); also how long a signature is remembered. */
-export const SIGNATURE_TOLERANCE_SECONDS = 300
+const SIGNATURE_TOLERANCE_SECONDS = 300
 
 /** A request as received: the canonical parts plus the signature headers (absent when not sent). */
 export type SignedRequestParts = Omit<CanonicalRequestParts, 'timestamp'> & {

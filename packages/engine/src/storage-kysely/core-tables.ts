@@ -61,7 +61,7 @@ export interface ApiKeysTable {
 }
 
 /** Primary key (brand_id, kind). */
-export interface BrandSecretsTable {
+interface BrandSecretsTable {
   brand_id: string
   kind: string
   /** KeyVault ciphertext. */
@@ -69,7 +69,7 @@ export interface BrandSecretsTable {
   updated_at: number
 }
 
-export interface SettingsTable {
+interface SettingsTable {
   key: string
   value: string
   updated_at: number

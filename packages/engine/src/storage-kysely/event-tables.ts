@@ -24,7 +24,7 @@ export interface RewardEventsTable {
 }
 
 /** Primary key (brand_id, event_type, user_key). */
-export interface ClaimCountersTable {
+interface ClaimCountersTable {
   brand_id: string
   event_type: string
   user_key: string
@@ -34,7 +34,7 @@ export interface ClaimCountersTable {
 }
 
 /** Primary key (brand_id, event_type). */
-export interface RuleTotalsTable {
+interface RuleTotalsTable {
   brand_id: string
   event_type: string
   total: number

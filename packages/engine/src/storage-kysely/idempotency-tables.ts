@@ -4,7 +4,7 @@ export interface IdempotencyTables {
 }
 
 /** Primary key (scope, key). */
-export interface IdempotencyKeysTable {
+interface IdempotencyKeysTable {
   scope: string
   key: string
   /** Hex SHA-256 of the request (method, path, raw body) that first used the key. */

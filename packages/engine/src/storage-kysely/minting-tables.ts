@@ -71,7 +71,7 @@ export interface MintTransactionsTable {
 }
 
 /** Primary key (chain_id, address). */
-export interface SignerNoncesTable {
+interface SignerNoncesTable {
   chain_id: number
   address: string
   next_nonce: number
@@ -79,13 +79,13 @@ export interface SignerNoncesTable {
 }
 
 /** Primary key (chain_id, address, nonce). */
-export interface ReleasedNoncesTable {
+interface ReleasedNoncesTable {
   chain_id: number
   address: string
   nonce: number
 }
 
-export interface LeasesTable {
+interface LeasesTable {
   name: string
   holder: string
   fence: number

@@ -8,7 +8,7 @@ export interface RateLimitTables {
 }
 
 /** Primary key (key, window_start); indexed by window_end for the sweep. */
-export interface RateLimitsTable {
+interface RateLimitsTable {
   key: string
   window_start: number
   window_end: number
@@ -16,7 +16,7 @@ export interface RateLimitsTable {
 }
 
 /** Primary key (scope, signature); indexed by expires_at for the sweep. */
-export interface SignatureReplaysTable {
+interface SignatureReplaysTable {
   scope: string
   signature: string
   expires_at: number

@@ -33,7 +33,7 @@ export interface RelayTransactionsTable {
 }
 
 /** Primary key (subject_kind, subject, day). */
-export interface RelayGasUsageTable {
+interface RelayGasUsageTable {
   /** `user` or `brand`. */
   subject_kind: string
   subject: string

@@ -4,7 +4,7 @@ import { type Address, decodeEventLog, type Hash, type PublicClient, parseEventL
 import { expect } from 'vitest'
 
 /** The exact sum of a wallet's confirmed ledger entries (wei). */
-export async function confirmedLedgerWei(storage: Storage, wallet: string): Promise<bigint> {
+async function confirmedLedgerWei(storage: Storage, wallet: string): Promise<bigint> {
   const entries = await storage.ledger.listConfirmedByWallets([wallet])
   return entries.reduce((sum, e) => sum + BigInt(e.amountWei), 0n)
 }

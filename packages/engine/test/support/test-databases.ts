@@ -34,7 +34,7 @@ import { Kysely, PostgresDialect } from 'kysely'
 import pg from 'pg'
 import { afterAll, beforeAll } from 'vitest'
 
-export type TestDialect = 'sqlite' | 'postgres'
+type TestDialect = 'sqlite' | 'postgres'
 
 export interface TestDatabase {
   readonly dialect: TestDialect
@@ -130,7 +130,7 @@ async function createSqliteDatabase(options?: { migrate?: boolean }): Promise<Fr
 }
 
 /** pg parses int8 (BIGINT, COUNT) as a string by default; the schema keeps epoch ms there. */
-export const pgTypes = {
+const pgTypes = {
   getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
     oid === pg.types.builtins.INT8 && format !== 'binary'
       ? (value: string) => Number(value)

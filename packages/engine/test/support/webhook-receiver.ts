@@ -1,7 +1,7 @@
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 
-export type ReceivedWebhook = { headers: IncomingHttpHeaders; body: string; answered: number | 'dropped' | 'hung' }
+type ReceivedWebhook = { headers: IncomingHttpHeaders; body: string; answered: number | 'dropped' | 'hung' }
 
 /** How the receiver answers one request: an HTTP status, a dropped connection, or no answer at all. */
 export type ReceiverAnswer = number | 'drop' | 'hang'

@@ -24,7 +24,7 @@ export type RetryPolicy = {
 }
 
 /** The server's explicit retry hint header: `X-Should-Retry: true | false`. */
-export const SHOULD_RETRY_HEADER = 'x-should-retry'
+const SHOULD_RETRY_HEADER = 'x-should-retry'
 
 /**
  * Retries network errors, timeouts, 429 and 5xx; 409 only when the server says `X-Should-Retry: true`.

@@ -5,7 +5,7 @@ export type SigningCredentials =
   | { type: 'brand'; brandId: string; securityKey: string }
   | { type: 'agent'; keyId: string; secret: string }
 
-export const SIGNATURE_HEADERS = {
+const SIGNATURE_HEADERS = {
   brandId: 'X-LOYALTY-Brand-Id',
   agentKey: 'X-LOYALTY-Agent-Key',
   timestamp: 'X-LOYALTY-Timestamp',

@@ -52,7 +52,7 @@ import type {
   tokensDistributedEventSchema,
   verifyDnsParametersSchema,
   verifyDnsResponseSchema,
-} from '@loyaltykit/engine'
+} from '@loyaltykit/engine/schemas'
 import type { z } from 'zod'
 
 /** Name → type; a property's doc comment, when present, replaces the schema's own in the generated file. */

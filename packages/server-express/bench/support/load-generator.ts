@@ -2,7 +2,7 @@ import { Pool } from 'undici'
 import { type LatencySummary, latencySummary } from './latency-summary'
 
 /** One request; `body` is sent as `application/json`. */
-export type LoadRequest = {
+type LoadRequest = {
   method: 'GET' | 'POST'
   path: string
   body?: string

@@ -5,7 +5,7 @@ import type { Kysely } from 'kysely'
 import { type Hash, parseEventLogs, zeroAddress } from 'viem'
 
 /** A confirmed mint job as the database records it. */
-export type MintedJob = { batchId: string | null; recipient: string; amountWei: string }
+type MintedJob = { batchId: string | null; recipient: string; amountWei: string }
 
 /** What the database says about the mints of a run's events. */
 export type RunMints = {

@@ -1,6 +1,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto'
-import { type KeyVault, tokensToWei, walletOwnerKey } from '@loyaltykit/engine'
+import type { KeyVault } from '@loyaltykit/engine'
 import type { Database } from '@loyaltykit/engine/storage-kysely'
+import { tokensToWei, walletOwnerKey } from '@loyaltykit/engine/testing'
 import type { Insertable, Kysely } from 'kysely'
 import { pointFromScalar } from 'tiny-secp256k1'
 import { bytesToHex, keccak256 } from 'viem'

@@ -64,7 +64,7 @@ export async function loadEmbeddedAccountKeys(
 }
 
 /** How many funded accounts `loyaltykit chain serve` offers the developer, beside the server accounts. */
-export const DEV_ACCOUNT_COUNT = 10
+const DEV_ACCOUNT_COUNT = 10
 
 /**
  * Keys of the developer's accounts on a served chain (`loyaltykit chain serve`): random at first

@@ -15,7 +15,7 @@ export type EmbeddedChainHold = {
 }
 
 /** `<data>/embedded-chain.lock`, or `<data>/embedded-chain.<chainKey>.lock` for another chain key. */
-export function embeddedChainLockFile(dataDir: string, chainKey: string): string {
+function embeddedChainLockFile(dataDir: string, chainKey: string): string {
   return join(dataDir, chainKey === 'embedded' ? 'embedded-chain.lock' : `embedded-chain.${chainKey}.lock`)
 }
 

@@ -10,7 +10,7 @@ type Block = { number: string; timestamp: string; stateRoot: string; transaction
  * What `sendRawTransactions` did: the first `mined` transactions are mined (their receipts, in
  * order); when fewer than all, `error` is why the next one is not (a node's refusal).
  */
-export type SendRawTransactionsResult = { mined: number; receipts: RpcTransactionReceipt[]; error?: unknown }
+type SendRawTransactionsResult = { mined: number; receipts: RpcTransactionReceipt[]; error?: unknown }
 
 export type JournaledProvider = EIP1193Provider & {
   /**

@@ -1,7 +1,7 @@
 import type { Address, EIP1193Provider, PublicClient } from 'viem'
 
 /** 10,000 ETH: what the embedded chain gives its accounts. */
-export const EMBEDDED_ACCOUNT_FUNDING = 10n ** 22n
+const EMBEDDED_ACCOUNT_FUNDING = 10n ** 22n
 
 /**
  * Sets the balance of each account under a tenth of `EMBEDDED_ACCOUNT_FUNDING` back to it, with

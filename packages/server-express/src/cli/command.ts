@@ -13,7 +13,7 @@ export type CliIo = {
 /** What a command runs with: the CLI's streams and folder, and the configuration loaded from its environment. */
 export type CommandIo = Omit<CliIo, 'env'> & { config: LoyaltykitConfig }
 
-export type CommandRunParameters = {
+type CommandRunParameters = {
   values: Record<string, string | boolean | string[] | boolean[] | undefined>
   positionals: string[]
   io: CommandIo

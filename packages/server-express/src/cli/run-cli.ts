@@ -76,7 +76,7 @@ function unknownCommand(words: string[], prefix: string[]): UsageError {
 }
 
 /** Exit code of a usage error (as getopt tools and Node's own CLI use): the command did nothing. */
-export const USAGE_EXIT_CODE = 2
+const USAGE_EXIT_CODE = 2
 
 /**
  * Runs the `loyaltykit` CLI; resolves to the exit code (never calls process.exit): 0 success, 2 a

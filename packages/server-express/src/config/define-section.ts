@@ -1,7 +1,7 @@
 import type { z } from 'zod'
 
 /** Records a contradiction between variables; `variable` is the one the message starts with. */
-export type ReportProblem = (variable: string, reason: string) => void
+type ReportProblem = (variable: string, reason: string) => void
 
 /**
  * One part of the configuration: its environment variables (zod schemas built with `envValue`, each

@@ -23,7 +23,7 @@ type DefaultOptions<T> = {
 }
 
 /** An env value's schema: `T` when it has a default, else `T | undefined`. */
-export type EnvValue<T, O> = z.ZodType<O extends { default: T } ? T : T | undefined, unknown>
+type EnvValue<T, O> = z.ZodType<O extends { default: T } ? T : T | undefined, unknown>
 
 type Spec<T> = DefaultOptions<T> & {
   type: string

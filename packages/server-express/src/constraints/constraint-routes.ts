@@ -1,4 +1,5 @@
-import { AuthenticationError, type Engine, type invalidateConstraintCacheResponseSchema } from '@loyaltykit/engine'
+import { AuthenticationError, type Engine } from '@loyaltykit/engine'
+import type { invalidateConstraintCacheResponseSchema } from '@loyaltykit/engine/schemas'
 import { type Request, type Response, Router } from 'express'
 import type { z } from 'zod'
 import { bearerToken } from '../http/bearer-token'

@@ -1,17 +1,19 @@
 import { readFile } from 'node:fs/promises'
 import {
-  type checkEligibilityResponseSchema,
   type DnsResolver,
   type Engine,
   type GetEventConfigParameters,
-  type getEventConfigResponseSchema,
-  type getEventProofResponseSchema,
   NotFoundError,
-  type processBulkEventsResponseSchema,
-  type processEventResponseSchema,
   type SettledEvent,
-  type verifyDnsResponseSchema,
 } from '@loyaltykit/engine'
+import type {
+  checkEligibilityResponseSchema,
+  getEventConfigResponseSchema,
+  getEventProofResponseSchema,
+  processBulkEventsResponseSchema,
+  processEventResponseSchema,
+  verifyDnsResponseSchema,
+} from '@loyaltykit/engine/schemas'
 import { type Request, Router } from 'express'
 import type { z } from 'zod'
 import { bearerToken } from '../http/bearer-token'

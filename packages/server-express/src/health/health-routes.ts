@@ -1,13 +1,6 @@
 import { hostname } from 'node:os'
-import type {
-  CheckHealthReturnType,
-  debugResponseSchema,
-  diagnosticResponseSchema,
-  Engine,
-  healthResponseSchema,
-  IdentityProbe,
-  Logger,
-} from '@loyaltykit/engine'
+import type { CheckHealthReturnType, Engine, IdentityProbe, Logger } from '@loyaltykit/engine'
+import type { debugResponseSchema, diagnosticResponseSchema, healthResponseSchema } from '@loyaltykit/engine/schemas'
 import { Router } from 'express'
 import type { z } from 'zod'
 import '../http/request-context'

@@ -1,10 +1,5 @@
-import type {
-  checkReadinessResponseSchema,
-  Engine,
-  Logger,
-  livenessResponseSchema,
-  ReadinessChecks,
-} from '@loyaltykit/engine'
+import type { Engine, Logger, ReadinessChecks } from '@loyaltykit/engine'
+import type { checkReadinessResponseSchema, livenessResponseSchema } from '@loyaltykit/engine/schemas'
 import { Router } from 'express'
 import type { z } from 'zod'
 

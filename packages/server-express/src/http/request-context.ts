@@ -1,7 +1,7 @@
 import type { Logger } from '@loyaltykit/engine'
 
 /** What the server's middleware adds to every Express request. */
-export type RequestContext = {
+type RequestContext = {
   /** The request id (from a sane `X-Request-Id`, else generated); echoed in the response header. */
   requestId: string
   /** Logger bound to this request (every line carries `requestId`). */

@@ -6,7 +6,7 @@ import './request-context'
 /** Accepted client ids: 1–128 visible, header- and log-safe characters. */
 const SANE_REQUEST_ID = /^[A-Za-z0-9._:@/+=-]{1,128}$/
 
-export const REQUEST_ID_HEADER = 'X-Request-Id'
+const REQUEST_ID_HEADER = 'X-Request-Id'
 
 /**
  * Gives every request an id (the client's `X-Request-Id` when sane, else a UUID), echoes it in the

@@ -1,7 +1,7 @@
 import type { Response } from 'express'
 
 /** How long a confirmed proof may be reused: a confirmed ledger entry never changes again. */
-export const CONFIRMED_PROOF_MAX_AGE_SECONDS = 86_400
+const CONFIRMED_PROOF_MAX_AGE_SECONDS = 86_400
 
 /**
  * Answers a proof of issuance (docs/ledger.md#proof-of-issuance) with its caching: `no-store` while

@@ -1,10 +1,9 @@
-import {
-  AuthenticationError,
-  type devLoginResponseSchema,
-  type Engine,
-  type getUserWalletResponseSchema,
-  type signUserTypedDataResponseSchema,
-} from '@loyaltykit/engine'
+import { AuthenticationError, type Engine } from '@loyaltykit/engine'
+import type {
+  devLoginResponseSchema,
+  getUserWalletResponseSchema,
+  signUserTypedDataResponseSchema,
+} from '@loyaltykit/engine/schemas'
 import { type Request, Router } from 'express'
 import type { z } from 'zod'
 import { errorSurface } from '../http/error-surface'

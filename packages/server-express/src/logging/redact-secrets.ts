@@ -33,7 +33,7 @@ const SECRET_EXACT_NAMES = new Set(['key', 'keys', 'token', 'jwt', 'pk', 'seed',
 
 export const REDACTED = '[REDACTED]'
 
-export function isSecretFieldName(name: string): boolean {
+function isSecretFieldName(name: string): boolean {
   const n = name.toLowerCase().replace(/[-_]/g, '')
   if (SECRET_EXACT_NAMES.has(n)) return true
   return SECRET_NAME_PARTS.some((part) => n.includes(part))

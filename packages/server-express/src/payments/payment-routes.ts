@@ -1,17 +1,19 @@
 import {
-  type createCheckoutResponseSchema,
   type Engine,
   fillSessionId,
-  type getPaymentProofResponseSchema,
-  type handlePaymentEventResponseSchema,
   LOCAL_PAYMENT_PROVIDER,
   LoyaltyError,
   type MintForPaymentReturnType,
-  type mintForPaymentResponseSchema,
   NotFoundError,
   type PaymentProvider,
   UnavailableError,
 } from '@loyaltykit/engine'
+import type {
+  createCheckoutResponseSchema,
+  getPaymentProofResponseSchema,
+  handlePaymentEventResponseSchema,
+  mintForPaymentResponseSchema,
+} from '@loyaltykit/engine/schemas'
 import express, { type ErrorRequestHandler, type Request, Router } from 'express'
 import type { z } from 'zod'
 import { bearerToken } from '../http/bearer-token'

@@ -1,11 +1,9 @@
+import type { Engine, GetPerkStatusParameters, ListPerkHoldersParameters } from '@loyaltykit/engine'
 import type {
-  Engine,
-  GetPerkStatusParameters,
   getPerkStatusResponseSchema,
-  ListPerkHoldersParameters,
   listPerkHoldersResponseSchema,
   redeemPerkChargesResponseSchema,
-} from '@loyaltykit/engine'
+} from '@loyaltykit/engine/schemas'
 import { type Request, Router } from 'express'
 import type { z } from 'zod'
 import '../http/request-context'

@@ -1,4 +1,5 @@
-import type { Engine, getRedemptionProofResponseSchema } from '@loyaltykit/engine'
+import type { Engine } from '@loyaltykit/engine'
+import type { getRedemptionProofResponseSchema } from '@loyaltykit/engine/schemas'
 import { Router } from 'express'
 import type { z } from 'zod'
 import { bearerToken } from '../http/bearer-token'

@@ -1,4 +1,5 @@
-import type { Engine, ListPointsSaleItemsParameters, listPointsSaleItemsResponseSchema } from '@loyaltykit/engine'
+import type { Engine, ListPointsSaleItemsParameters } from '@loyaltykit/engine'
+import type { listPointsSaleItemsResponseSchema } from '@loyaltykit/engine/schemas'
 import { Router } from 'express'
 import type { z } from 'zod'
 import '../http/request-context'

@@ -1,4 +1,5 @@
-import type { Engine, PregenerationLimits, pregenerateUserResponseSchema } from '@loyaltykit/engine'
+import type { Engine, PregenerationLimits } from '@loyaltykit/engine'
+import type { pregenerateUserResponseSchema } from '@loyaltykit/engine/schemas'
 import { Router } from 'express'
 import type { z } from 'zod'
 import { errorSurface } from '../http/error-surface'

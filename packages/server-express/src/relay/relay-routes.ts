@@ -1,4 +1,5 @@
-import type { Engine, relayResponseSchema } from '@loyaltykit/engine'
+import type { Engine } from '@loyaltykit/engine'
+import type { relayResponseSchema } from '@loyaltykit/engine/schemas'
 import { type RequestHandler, Router } from 'express'
 import type { z } from 'zod'
 import { errorSurface } from '../http/error-surface'

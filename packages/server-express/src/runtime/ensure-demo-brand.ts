@@ -1,6 +1,6 @@
 import type { Engine, EnsureDemoBrandReturnType } from '@loyaltykit/engine'
 
-export const DEMO_BRAND_WEBSITES = ['http://localhost:3000', 'http://localhost']
+const DEMO_BRAND_WEBSITES = ['http://localhost:3000', 'http://localhost']
 
 export type DemoBrand = NonNullable<EnsureDemoBrandReturnType>
 

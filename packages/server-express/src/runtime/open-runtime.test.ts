@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { createBrand, createPerk, isLoyaltyError, relaySenderOf } from '@loyaltykit/engine'
+import { isLoyaltyError } from '@loyaltykit/engine'
+import { relaySenderOf } from '@loyaltykit/engine/testing'
 import { describe, expect, it } from 'vitest'
 import { loadConfig } from '../config/load-config'
 import { createLogger } from '../logging/create-logger'
@@ -24,10 +25,10 @@ describe('openRuntime', () => {
       expect(sender).toBeDefined()
       expect(runtime.engine.ctx.relaySender).toBe(sender)
       expect(relaySenderOf(runtime.engine.ctx)).toBe(sender)
-      const ctx = runtime.engine.ctx
-      const { brand } = await createBrand(ctx, { name: 'Rt', websites: ['https://rt.example'] })
+      const engine = runtime.engine
+      const { brand } = await engine.brands.create({ name: 'Rt', websites: ['https://rt.example'] })
       // createPerk sends through the runtime's sender (its start recovered first).
-      await createPerk(ctx, { brandId: brand.id, name: 'Pin', price: 0 })
+      await engine.perks.create({ brandId: brand.id, name: 'Pin', price: 0 })
       expect(sender?.stats()).toMatchObject({ sent: 1, recoveries: 1 })
       await runtime.close()
 

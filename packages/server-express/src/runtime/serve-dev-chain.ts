@@ -18,7 +18,7 @@ export type ServeDevChainParameters = {
   host: string
 }
 
-export type DevChainAccount = { address: Address; privateKey: Hex }
+type DevChainAccount = { address: Address; privateKey: Hex }
 
 export type ServedDevChain = {
   /** The URL other processes use (`http://127.0.0.1:<port>` when bound to every interface). */

@@ -3,4 +3,4 @@
  * launcher, with every `*.test` host resolving to 127.0.0.1. These tests never skip: without
  * Chromium, `launchChromium` throws with the install command.
  */
-export { chromiumPath, launchChromium } from '../../../browser-sdk/test/helpers/chromium'
+export { launchChromium } from '../../../browser-sdk/test/helpers/chromium'

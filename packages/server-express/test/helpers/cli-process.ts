@@ -13,7 +13,7 @@ export function cliEnv(extra: Record<string, string | undefined>): NodeJS.Proces
 }
 
 /** Spawns a TypeScript entry of the repository from source (node + tsx, source condition), from the repository root. */
-export function spawnSource(entry: string, args: string[], env: NodeJS.ProcessEnv): ChildProcess {
+function spawnSource(entry: string, args: string[], env: NodeJS.ProcessEnv): ChildProcess {
   return spawn(process.execPath, ['--conditions=source', '--import', 'tsx', entry, ...args], {
     cwd: repoRoot,
     env,

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { pointsTokenAbi } from '@loyaltykit/contracts'
-import { PERMIT_TYPES } from '@loyaltykit/engine'
+import { PERMIT_TYPES } from '@loyaltykit/engine/testing'
 import type { Address } from 'viem'
 import { expect } from 'vitest'
 import type { TestServer } from './start-test-server'

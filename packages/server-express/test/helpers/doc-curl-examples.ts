@@ -6,9 +6,9 @@
 export type Fence = { lang: string; line: number; text: string }
 
 /** What the page says a curl answers. `json` is the documented body (elisions `…` removed). */
-export type DocAnswer = { status: number | '2xx'; headers: string[]; json?: unknown }
+type DocAnswer = { status: number | '2xx'; headers: string[]; json?: unknown }
 
-export type DocCurl = { line: number; command: string; answer: DocAnswer | undefined }
+type DocCurl = { line: number; command: string; answer: DocAnswer | undefined }
 
 export type DocShellBlock = { line: number; script: string; curls: DocCurl[] }
 
@@ -38,7 +38,7 @@ export function fencesOf(markdown: string): Fence[] {
  * Removes the elisions `…` that stand outside strings (an omitted array element or field) and parses
  * the rest as JSON; `…` inside a string is just text.
  */
-export function parseDocumentedJson(text: string): unknown {
+function parseDocumentedJson(text: string): unknown {
   let out = ''
   let inString = false
   for (let i = 0; i < text.length; i++) {

@@ -4,12 +4,12 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 
 /** One curl the block ran, in the order it ran: status, header names (lowercase) and body. */
-export type CurlCall = { status: number; headers: Record<string, string>; body: string }
+type CurlCall = { status: number; headers: Record<string, string>; body: string }
 
 export type ShellBlockRun = { calls: CurlCall[]; exitCode: number; stdout: string; stderr: string }
 
 /** The address the docs use; the runner points it at the test server. */
-export const DOCS_BASE_URL = 'http://localhost:3000'
+const DOCS_BASE_URL = 'http://localhost:3000'
 
 /**
  * Wraps the real curl: every call also writes its response headers (-D) and its output to files

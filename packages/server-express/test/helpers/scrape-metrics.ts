@@ -15,7 +15,7 @@ const SAMPLE = /^([a-zA-Z_:][\w:]*)(?:\{(.*)\})?\s+(\S+)(?:\s+\d+)?$/
 const LABEL = /(\w+)="((?:[^"\\]|\\.)*)"/g
 
 /** Parses an exposition (as served by prom-client). */
-export function parseMetrics(status: number, text: string): Scrape {
+function parseMetrics(status: number, text: string): Scrape {
   const samples: { name: string; labels: Record<string, string>; value: number }[] = []
   for (const line of text.split('\n')) {
     if (line === '' || line.startsWith('#')) continue

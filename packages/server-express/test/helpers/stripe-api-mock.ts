@@ -12,7 +12,7 @@ const API = 'https://api.stripe.com'
 const id = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`
 const now = () => Math.floor(Date.now() / 1000)
 
-export type StripeSessionObject = Record<string, unknown> & {
+type StripeSessionObject = Record<string, unknown> & {
   id: string
   payment_status: string
   status: string
@@ -21,10 +21,10 @@ export type StripeSessionObject = Record<string, unknown> & {
   amount_total: number
 }
 
-export type StripeRequest = { method: string; path: string; form: URLSearchParams; headers: Headers }
+type StripeRequest = { method: string; path: string; form: URLSearchParams; headers: Headers }
 
 /** A Checkout Session as Stripe documents it (mode payment, one line item), with overrides. */
-export function checkoutSessionObject(over: Partial<StripeSessionObject> = {}): StripeSessionObject {
+function checkoutSessionObject(over: Partial<StripeSessionObject> = {}): StripeSessionObject {
   const sessionId = over.id ?? `cs_test_${randomBytes(24).toString('hex')}`
   return {
     id: sessionId,

@@ -1,13 +1,11 @@
 import { randomBytes } from 'node:crypto'
-import {
-  createAesGcmKeyVault,
-  createRelaySender,
-  type EngineContext,
-  randomIds,
-  type Storage,
-  silentLogger,
-  systemClock,
-} from '@loyaltykit/engine'
+import type { EngineContext } from '../context'
+import { systemClock } from '../ports/clock'
+import { randomIds } from '../ports/ids'
+import { silentLogger } from '../ports/logger'
+import type { Storage } from '../ports/storage'
+import { createRelaySender } from '../relay/relay-sender'
+import { createAesGcmKeyVault } from '../wallets/aes-gcm-key-vault'
 
 /**
  * An EngineContext over a test storage: AES-GCM key vault under a random master key, system clock,
