@@ -1,4 +1,5 @@
 export { createKyselyStorage, type KyselyStorageOptions } from './create-kysely-storage'
+export { createSqliteStorage } from './create-sqlite-storage'
 export type { Database } from './database'
 export type { SqlDialect } from './dialect'
 export { migrations } from './migrations/index'
