@@ -12,10 +12,10 @@ import { fileURLToPath } from 'node:url'
 /** 12 KB: the house limit for one source file. */
 export const MAX_SOURCE_FILE_BYTES = 12 * 1024
 
-export const SOURCE_EXTENSIONS = ['.ts', '.mjs', '.js', '.sol', '.php']
+const SOURCE_EXTENSIONS = ['.ts', '.mjs', '.js', '.sol', '.php']
 
 /** The folders that hold source: the packages, the examples and the repository's own scripts. */
-export const SOURCE_FOLDERS = ['packages/', 'examples/', 'scripts/']
+const SOURCE_FOLDERS = ['packages/', 'examples/', 'scripts/']
 
 /** Folders never looked into, wherever they are: dependencies, build output, generated code. */
 const EXCLUDED_FOLDERS = ['node_modules', 'dist', 'generated']
@@ -25,7 +25,7 @@ const EXCLUDED_FOLDERS = ['node_modules', 'dist', 'generated']
  * what they describe (the contracts' ABIs, in packages/contracts/src/generated/, are skipped with
  * that folder). Each entry is a path from the repository root.
  */
-export const GENERATED_FILES = [
+const GENERATED_FILES = [
   // The SDK's wire types, written from the engine's zod schemas by
   // packages/sdk/scripts/generate-wire-types.ts (`pnpm --filter @loyaltykit/sdk generate:wire-types`).
   'packages/sdk/src/types/wire.ts',
