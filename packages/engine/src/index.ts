@@ -300,6 +300,8 @@ export type { GetRedemptionProofOptions, GetRedemptionProofReturnType } from './
 export type { GetRedemptionProofParameters } from './proofs/get-redemption-proof-schema'
 export { type ProofKind, ProofNotFoundError } from './proofs/proof-errors'
 export type { ProofFacts } from './proofs/proof-facts-schema'
+export type { VerifyProofReturnType } from './proofs/verify-proof'
+export type { VerifyProofParameters } from './proofs/verify-proof-schema'
 export type { GetRelayGasUsageParameters } from './relay/get-relay-gas-usage'
 export type { HitRelayIpLimitOptions, HitRelayIpLimitParameters } from './relay/hit-relay-ip-limit'
 export type { RelayResult, RelayReturnType } from './relay/relay'

@@ -2,6 +2,12 @@ import { pointsTokenAbi } from '@loyaltykit/contracts'
 import { decodeEventLog, type Log, parseEventLogs, zeroAddress } from 'viem'
 import type { LedgerEntry } from '../ports/ledger-store'
 
+/** What a check reads of a ledger entry (or of a proof that states one): where it says it is on chain. */
+export type LoggedMovement = Pick<
+  LedgerEntry,
+  'kind' | 'walletAddress' | 'amountWei' | 'txHash' | 'blockNumber' | 'logIndex' | 'batchId' | 'mintJobId'
+>
+
 /** What reconcile reads of a transaction receipt. */
 export type EntryReceipt = { status: 'success' | 'reverted'; blockNumber: bigint; logs: readonly Log[] }
 
@@ -19,7 +25,11 @@ const tokens = (wei: bigint) => {
  * mint's Transfer comes from address 0 in a transaction whose `BatchMinted` carries the entry's
  * batch id, a clawback's goes to address 0. An entry of 0 (a free perk) only needs its transaction.
  */
-export function entryLogProblem(entry: LedgerEntry, receipt: EntryReceipt | undefined, token: string): string | null {
+export function entryLogProblem(
+  entry: LoggedMovement,
+  receipt: EntryReceipt | undefined,
+  token: string,
+): string | null {
   if (!entry.txHash) return 'confirmed without a transaction'
   if (!receipt) return `transaction ${entry.txHash} not found on chain`
   if (receipt.status !== 'success') return `transaction ${entry.txHash} reverted`

@@ -134,6 +134,7 @@ export {
   getRedemptionProofResponseSchema,
 } from '../proofs/get-redemption-proof-schema'
 export { proofFactsSchema, proofStatusSchema } from '../proofs/proof-facts-schema'
+export { verifyProofParametersSchema, verifyProofResponseSchema } from '../proofs/verify-proof-schema'
 export { getRelayGasUsageParametersSchema } from '../relay/get-relay-gas-usage'
 export { hitRelayIpLimitParametersSchema } from '../relay/hit-relay-ip-limit'
 export {
