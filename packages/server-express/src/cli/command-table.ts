@@ -22,6 +22,9 @@ import { reconcileCommand } from './commands/reconcile'
 import { ruleListCommand } from './commands/rule-list'
 import { ruleSetCommand } from './commands/rule-set'
 import { startCommand } from './commands/start'
+import { verifyEventCommand } from './commands/verify-event'
+import { verifyPaymentCommand } from './commands/verify-payment'
+import { verifyRedemptionCommand } from './commands/verify-redemption'
 import { webhookDeliveriesCommand } from './commands/webhook-deliveries'
 import { webhookDisableCommand } from './commands/webhook-disable'
 import { webhookEnableCommand } from './commands/webhook-enable'
@@ -60,4 +63,7 @@ export const COMMANDS: readonly Command[] = [
   chainServeCommand,
   paymentsRefundsCommand,
   reconcileCommand,
+  verifyEventCommand,
+  verifyPaymentCommand,
+  verifyRedemptionCommand,
 ]
