@@ -1,14 +1,14 @@
 import { pointsTokenAbi } from '@loyaltykit/contracts'
 import { getContract } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-// The engine's loopback DNS server (dns2) for verify-dns.
-import { startTxtDnsServer } from '../../engine/test/support/txt-dns-server'
 import { startTestServer, type TestServer } from './helpers/start-test-server'
 import { type TestDatabase, testDialects } from './helpers/test-databases'
 
 const SITE = 'https://shop.example.com'
 const DUPLICATE_WINDOW_MS = 1500
 
+// A brand's website (CORS, verify-dns, sdk.js): event-handler-site-http.test.ts; a mint that outlasts
+// the wait: event-handler-pending-http.test.ts.
 describe.each(testDialects)('event handler over HTTP on $dialect', ({ create }) => {
   let db: TestDatabase
   let s: TestServer
@@ -34,14 +34,9 @@ describe.each(testDialects)('event handler over HTTP on $dialect', ({ create }) 
     return token.read.balanceOf([address as `0x${string}`])
   }
 
-  const records = new Map<string, string[]>()
-  let dns: Awaited<ReturnType<typeof startTxtDnsServer>>
-
   beforeAll(async () => {
     db = await create()
-    dns = await startTxtDnsServer(records)
     s = await startTestServer(db, {
-      LOYALTYKIT_DNS_SERVERS: dns.server,
       LOYALTYKIT_MINT_WAIT_MS: '20000',
       LOYALTYKIT_DUPLICATE_WINDOW_MS: String(DUPLICATE_WINDOW_MS),
     })
@@ -51,7 +46,6 @@ describe.each(testDialects)('event handler over HTTP on $dialect', ({ create }) 
   })
   afterAll(async () => {
     await s?.close()
-    await dns?.close()
     await db?.drop()
   })
 
@@ -233,89 +227,5 @@ describe.each(testDialects)('event handler over HTTP on $dialect', ({ create }) 
     )
     expect(statuses.filter((c) => c === 200)).toHaveLength(1)
     expect(statuses.filter((c) => c === 409 || c === 429)).toHaveLength(199)
-  })
-
-  it('answers CORS preflights and echoes only authorized origins, never *', async () => {
-    const pre = await fetch(`${s.base}/loyalty-api/manual-event`, {
-      method: 'OPTIONS',
-      headers: { origin: SITE, 'access-control-request-method': 'POST' },
-    })
-    expect(pre.status).toBe(204)
-    expect(pre.headers.get('access-control-allow-origin')).toBe(SITE)
-    expect(pre.headers.get('access-control-allow-methods')).toBe('GET, POST, OPTIONS')
-    expect(pre.headers.get('access-control-allow-headers')).toMatch(/^Content-Type, Authorization/)
-    expect(pre.headers.get('access-control-allow-credentials')).toBe('true')
-
-    const evil = await fetch(`${s.base}/loyalty-api/event-config?brandId=${brandId}`, {
-      headers: { origin: 'https://evil.example.org' },
-    })
-    expect(evil.headers.get('access-control-allow-origin')).toBeNull()
-    const good = await fetch(`${s.base}/loyalty-api/event-config?brandId=${brandId}`, { headers: { origin: SITE } })
-    expect(good.headers.get('access-control-allow-origin')).toBe(SITE)
-    const evilPre = await fetch(`${s.base}/loyalty-api/event-config`, {
-      method: 'OPTIONS',
-      headers: { origin: 'https://evil.example.org' },
-    })
-    expect(evilPre.headers.get('access-control-allow-origin')).toBeNull()
-  })
-
-  it('verifies a brand through a real DNS TXT record', async () => {
-    const { brand: dnsBrand, keys } = await s.runtime.engine.brands.create({
-      name: 'Dns',
-      websites: ['https://dns.example.net'],
-    })
-    records.set('_loyalty.dns.example.net', [`brand_id=${dnsBrand.id};api_key=${keys.dnsKey}`])
-    const ok = await (await post('/loyalty-api/verify-dns', { domain: 'dns.example.net' })).json()
-    expect(ok).toEqual({ success: true, domain: 'dns.example.net', dnsConfigured: true, brandId: dnsBrand.id })
-    const none = await (await post('/loyalty-api/verify-dns', { domain: 'other.example.net' })).json()
-    expect(none).toMatchObject({ dnsConfigured: false })
-    expect((await post('/loyalty-api/verify-dns', {})).status).toBe(400)
-  })
-
-  it('serves sdk.js as JavaScript with caching headers', async () => {
-    const res = await fetch(`${s.base}/sdk.js`)
-    expect(res.status).toBe(200)
-    expect(res.headers.get('content-type')).toMatch(/javascript/)
-    expect(res.headers.get('cache-control')).toMatch(/max-age/)
-    expect(await res.text()).toMatch(/LoyaltyKit/)
-  })
-})
-
-describe.each(testDialects)('event handler with a short mint wait on $dialect', ({ create }) => {
-  let db: TestDatabase
-  let s: TestServer
-  let brandId: string
-
-  beforeAll(async () => {
-    db = await create()
-    s = await startTestServer(db, { LOYALTYKIT_MINT_WAIT_MS: '0' })
-    brandId = (await s.runtime.engine.brands.create({ name: 'Slow', websites: [SITE] })).brand.id
-  })
-  afterAll(async () => {
-    await s?.close()
-    await db?.drop()
-  })
-
-  it('answers pending with the event id when the mint outlasts the wait, and the hash arrives later', async () => {
-    const quick = s
-    const res = await fetch(`${quick.base}/loyalty-api/manual-event`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        brandId,
-        eventType: 'rate_experience',
-        userEmail: 'slow@example.com',
-        domain: 'shop.example.com',
-      }),
-    })
-    expect(res.status).toBe(200)
-    const body = await res.json()
-    expect(body).toMatchObject({ success: true, status: 'pending', transactionHash: null })
-    let stored = await quick.runtime.storage.events.get(body.eventId)
-    for (let i = 0; i < 200 && !stored?.transactionHash; i++) {
-      await new Promise((r) => setTimeout(r, 50))
-      stored = await quick.runtime.storage.events.get(body.eventId)
-    }
-    expect(stored?.transactionHash).toMatch(/^0x[0-9a-f]{64}$/)
   })
 })
