@@ -1,114 +1,27 @@
 import { randomBytes } from 'node:crypto'
-import { createLocalTokenIssuer, generateIdentitySigningKey, type LocalTokenIssuer } from '@loyaltykit/engine'
-import { HttpResponse, http } from 'msw'
-import { setupServer } from 'msw/node'
+import { createLocalTokenIssuer, generateIdentitySigningKey } from '@loyaltykit/engine'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import {
+  APP_ID,
+  APP_SECRET,
+  BASIC,
+  type PrivyApiMock,
+  type PrivyUser,
+  startPrivyApiMock,
+} from './helpers/privy-api-mock'
 import { startTestServer, type TestServer } from './helpers/start-test-server'
 import { type TestDatabase, testDialects } from './helpers/test-databases'
 
 /**
- * The hosted identity provider against Privy's REST API as Privy documents it (docs/identity.md):
- * `POST /api/v1/users` with `linked_accounts` + `create_ethereum_wallet`, `POST /api/v1/users/:id/wallets`,
- * `GET /api/v1/users/:id`, the app's JWKS; Basic auth (app id : secret) plus the `privy-app-id` header.
- * msw answers at the HTTP boundary; everything else (server, engine, database, chain) is real.
+ * The hosted identity provider against Privy's REST API as Privy documents it (docs/identity.md),
+ * answered by msw at the HTTP boundary (helpers/privy-api-mock.ts); everything else (server, engine,
+ * database, chain) is real.
  */
-const APP_ID = 'clpispdty00ycl80fpueukbhl'
-const APP_SECRET = `privy_secret_${randomBytes(8).toString('hex')}`
-const PRIVY = 'https://auth.privy.io'
-const BASIC = `Basic ${Buffer.from(`${APP_ID}:${APP_SECRET}`).toString('base64')}`
-
-type PrivyUser = {
-  id: string
-  created_at: number
-  linked_accounts: Record<string, unknown>[]
-  mfa_methods: []
-  has_accepted_terms: boolean
-  is_guest: boolean
-}
-
-const users = new Map<string, PrivyUser>()
-const requests: Array<{ method: string; path: string; auth: string | null; appId: string | null; body: unknown }> = []
-let failNextCreate: number | undefined
-let createWithoutWallet = false
-let jwksStatus = 200
-let issuer: LocalTokenIssuer
-
-const verified = () => {
-  const t = Math.floor(Date.now() / 1000)
-  return { verified_at: t, first_verified_at: t, latest_verified_at: t }
-}
-const walletAccount = () => ({
-  address: `0x${randomBytes(20).toString('hex').toUpperCase()}`,
-  type: 'wallet',
-  chain_type: 'ethereum',
-  chain_id: '1',
-  wallet_client: 'unknown',
-  wallet_client_type: 'privy',
-  connector_type: 'embedded',
-  ...verified(),
-})
-
-async function record(request: Request, params: Record<string, unknown> = {}) {
-  const body = request.method === 'POST' ? await request.json() : undefined
-  requests.push({
-    method: request.method,
-    path: new URL(request.url).pathname,
-    auth: request.headers.get('authorization'),
-    appId: request.headers.get('privy-app-id'),
-    body,
-  })
-  const authorised = request.headers.get('authorization') === BASIC && request.headers.get('privy-app-id') === APP_ID
-  return { body: body as Record<string, unknown>, authorised, params }
-}
-
-const privy = setupServer(
-  http.post(`${PRIVY}/api/v1/users`, async ({ request }) => {
-    const { body, authorised } = await record(request)
-    if (!authorised) return HttpResponse.json({ error: 'Invalid app ID or app secret.' }, { status: 401 })
-    await new Promise((r) => setTimeout(r, 30))
-    if (failNextCreate) {
-      const status = failNextCreate
-      failNextCreate = undefined
-      return HttpResponse.json({ error: 'Too many requests' }, { status })
-    }
-    const id = `did:privy:${randomBytes(12).toString('hex')}`
-    const accounts = (body.linked_accounts as Record<string, unknown>[]).map((a) => ({ ...a, ...verified() }))
-    const user: PrivyUser = {
-      id,
-      created_at: Math.floor(Date.now() / 1000),
-      linked_accounts: body.create_ethereum_wallet && !createWithoutWallet ? [...accounts, walletAccount()] : accounts,
-      mfa_methods: [],
-      has_accepted_terms: false,
-      is_guest: false,
-    }
-    users.set(id, user)
-    return HttpResponse.json(user)
-  }),
-  http.post(`${PRIVY}/api/v1/users/:id/wallets`, async ({ request, params }) => {
-    const { authorised } = await record(request)
-    const user = users.get(decodeURIComponent(String(params.id)))
-    if (!authorised) return HttpResponse.json({ error: 'Invalid app ID or app secret.' }, { status: 401 })
-    if (!user) return HttpResponse.json({ error: 'User not found' }, { status: 404 })
-    user.linked_accounts.push(walletAccount())
-    return HttpResponse.json(user)
-  }),
-  http.get(`${PRIVY}/api/v1/users/:id`, async ({ request, params }) => {
-    const { authorised } = await record(request)
-    if (!authorised) return HttpResponse.json({ error: 'Invalid app ID or app secret.' }, { status: 401 })
-    const user = users.get(decodeURIComponent(String(params.id)))
-    return user ? HttpResponse.json(user) : HttpResponse.json({ error: 'User not found' }, { status: 404 })
-  }),
-  http.get(`${PRIVY}/api/v1/apps/${APP_ID}/jwks.json`, () =>
-    jwksStatus === 200
-      ? HttpResponse.json({ keys: [issuer.publicJwk] })
-      : HttpResponse.json({ error: 'unavailable' }, { status: jwksStatus }),
-  ),
-)
-
 describe.each(testDialects)('hosted identity provider (Privy REST API) on $dialect', ({ create }) => {
   let db: TestDatabase
   let s: TestServer
   let brandId: string
+  let privy: PrivyApiMock
 
   const pregenerate = (body: Record<string, unknown>) =>
     fetch(`${s.base}/loyalty-api/pregenerate-user`, {
@@ -116,15 +29,10 @@ describe.each(testDialects)('hosted identity provider (Privy REST API) on $diale
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ brand_id: brandId, ...body }),
     })
-  const creates = () => requests.filter((r) => r.method === 'POST' && r.path === '/api/v1/users').length
+  const creates = () => privy.requests.filter((r) => r.method === 'POST' && r.path === '/api/v1/users').length
 
   beforeAll(async () => {
-    issuer = await createLocalTokenIssuer({
-      privateJwk: await generateIdentitySigningKey(),
-      issuer: 'privy.io',
-      audience: APP_ID,
-    })
-    privy.listen({ onUnhandledFrame: 'bypass' })
+    privy = await startPrivyApiMock()
     db = await create()
     s = await startTestServer(db, {
       LOYALTYKIT_IDENTITY_PROVIDER: 'privy',
@@ -134,13 +42,13 @@ describe.each(testDialects)('hosted identity provider (Privy REST API) on $diale
     brandId = (await s.runtime.engine.brands.create({ name: 'Guild', websites: [] })).brand.id
   })
   afterAll(async () => {
-    privy.close()
+    privy?.close()
     await s?.close()
     await db?.drop()
   })
 
   it('creates a Privy user with the linked account and an embedded wallet, once', async () => {
-    const before = requests.length
+    const before = privy.requests.length
     const res = await pregenerate({
       oauth_provider: 'discord',
       oauth_user_id: '80351110224678912',
@@ -150,7 +58,7 @@ describe.each(testDialects)('hosted identity provider (Privy REST API) on $diale
     const body = await res.json()
     expect(body).toMatchObject({ success: true, created_new: true, oauth_provider: 'discord' })
     expect(body.privy_user_id).toMatch(/^did:privy:/)
-    const sent = requests.slice(before)
+    const sent = privy.requests.slice(before)
     expect(sent).toHaveLength(1)
     expect(sent[0]).toMatchObject({
       method: 'POST',
@@ -162,7 +70,7 @@ describe.each(testDialects)('hosted identity provider (Privy REST API) on $diale
         create_ethereum_wallet: true,
       },
     })
-    const user = users.get(body.privy_user_id) as PrivyUser
+    const user = privy.users.get(body.privy_user_id) as PrivyUser
     const wallet = user.linked_accounts.find((a) => a.type === 'wallet') as { address: string }
     expect(body.wallet_address).toBe(wallet.address.toLowerCase())
     // The wallet lives at Privy: no custodial key here.
@@ -174,7 +82,7 @@ describe.each(testDialects)('hosted identity provider (Privy REST API) on $diale
       wallet_address: body.wallet_address,
       privy_user_id: body.privy_user_id,
     })
-    expect(requests.length - before).toBe(1)
+    expect(privy.requests.length - before).toBe(1)
   })
 
   it('maps each provider to the linked account type Privy documents', async () => {
@@ -194,14 +102,14 @@ describe.each(testDialects)('hosted identity provider (Privy REST API) on $diale
       ],
     ] as const
     for (const [provider, id, username, linked] of cases) {
-      const before = requests.length
+      const before = privy.requests.length
       const res = await pregenerate({
         oauth_provider: provider,
         oauth_user_id: id,
         ...(username ? { oauth_username: username } : {}),
       })
       expect(res.status).toBe(200)
-      expect(requests[before]?.body).toMatchObject({ linked_accounts: [linked] })
+      expect(privy.requests[before]?.body).toMatchObject({ linked_accounts: [linked] })
     }
   })
 
@@ -218,21 +126,21 @@ describe.each(testDialects)('hosted identity provider (Privy REST API) on $diale
   })
 
   it('pregenerates the wallet separately when the created user has none', async () => {
-    createWithoutWallet = true
+    privy.createWithoutWallet = true
     try {
-      const before = requests.length
+      const before = privy.requests.length
       const body = await (await pregenerate({ oauth_provider: 'instagram', oauth_user_id: '17841405822304914' })).json()
       expect(body.wallet_address).toMatch(/^0x[0-9a-f]{40}$/)
-      const sent = requests.slice(before)
+      const sent = privy.requests.slice(before)
       expect(sent.map((r) => r.path)).toEqual(['/api/v1/users', `/api/v1/users/${body.privy_user_id}/wallets`])
       expect(sent[1]?.body).toEqual({ wallets: [{ chain_type: 'ethereum' }] })
     } finally {
-      createWithoutWallet = false
+      privy.createWithoutWallet = false
     }
   })
 
   it('answers 502 in the pregeneration shape when Privy refuses, and retries on the next call', async () => {
-    failNextCreate = 429
+    privy.failNextCreate = 429
     const res = await pregenerate({ oauth_provider: 'twitter', oauth_user_id: '1354217842569052161' })
     expect(res.status).toBe(502)
     expect(await res.json()).toEqual({
@@ -250,7 +158,7 @@ describe.each(testDialects)('hosted identity provider (Privy REST API) on $diale
     const body = await (
       await pregenerate({ oauth_provider: 'spotify', oauth_user_id: '31l77fd7ts2ov7aakn2ajyzocjyi' })
     ).json()
-    const { token } = await issuer.issue({ subject: body.privy_user_id, claims: { sid: 'session-1' } })
+    const { token } = await privy.issuer.issue({ subject: body.privy_user_id, claims: { sid: 'session-1' } })
     const wallet = await fetch(`${s.base}/wallet`, { headers: { authorization: `Bearer ${token}` } })
     expect(wallet.status).toBe(200)
     expect(await wallet.json()).toMatchObject({
@@ -261,20 +169,20 @@ describe.each(testDialects)('hosted identity provider (Privy REST API) on $diale
     })
 
     // A Privy user who never passed through this server: read from Privy.
-    const direct = [...users.values()].find((u) => u.id === body.privy_user_id) as PrivyUser
+    const direct = [...privy.users.values()].find((u) => u.id === body.privy_user_id) as PrivyUser
     const outsider: PrivyUser = {
       ...direct,
       id: `did:privy:${randomBytes(12).toString('hex')}`,
-      linked_accounts: [walletAccount()],
+      linked_accounts: [privy.walletAccount()],
     }
-    users.set(outsider.id, outsider)
-    const outsiderToken = (await issuer.issue({ subject: outsider.id })).token
+    privy.users.set(outsider.id, outsider)
+    const outsiderToken = (await privy.issuer.issue({ subject: outsider.id })).token
     const seen = await (
       await fetch(`${s.base}/wallet`, { headers: { authorization: `Bearer ${outsiderToken}` } })
     ).json()
     expect(seen.address).toBe((outsider.linked_accounts[0] as { address: string }).address.toLowerCase())
 
-    const unknown = (await issuer.issue({ subject: 'did:privy:nobody' })).token
+    const unknown = (await privy.issuer.issue({ subject: 'did:privy:nobody' })).token
     expect((await fetch(`${s.base}/wallet`, { headers: { authorization: `Bearer ${unknown}` } })).status).toBe(401)
     const otherApp = await createLocalTokenIssuer({
       privateJwk: await generateIdentitySigningKey(),
@@ -302,11 +210,11 @@ describe.each(testDialects)('hosted identity provider (Privy REST API) on $diale
     })
     expect(login.status).toBe(403)
     expect((await (await fetch(`${s.base}/loyalty-api/health`)).json()).services.identity).toBe('connected')
-    jwksStatus = 503
+    privy.jwksStatus = 503
     try {
       expect((await (await fetch(`${s.base}/loyalty-api/health`)).json()).services.identity).toBe('disconnected')
     } finally {
-      jwksStatus = 200
+      privy.jwksStatus = 200
     }
   })
 })
