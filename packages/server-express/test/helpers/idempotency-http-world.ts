@@ -5,7 +5,7 @@ import { startTestServer, type TestServer } from './start-test-server'
 import type { TestDatabase } from './test-databases'
 import { tokenBalance } from './token-balance'
 
-export const SITE = 'https://shop.example.com'
+const SITE = 'https://shop.example.com'
 export const TOKEN = 10n ** 18n
 let nextDiscordId = 120_000_000_000_000_000n
 

@@ -12,7 +12,7 @@ export const SITE = 'https://cafe.example.com'
 export const EXPLORER = 'https://explorer.example'
 
 export type Login = { accessToken: string; walletAddress: Address; userId: string }
-export type BrandKeys = { id: string; securityKey: string }
+type BrandKeys = { id: string; securityKey: string }
 
 /**
  * The world of the relayer and perk-charge HTTP suites: a test server on the embedded chain (behind
@@ -20,7 +20,7 @@ export type BrandKeys = { id: string; securityKey: string }
  * free 'Sticker' perk; the fields are set in `beforeAll`. Every call comes from its own client IP
  * (X-Forwarded-For) unless told, so the per-IP limit stays out of the way.
  */
-export type RelayHttpWorld = {
+type RelayHttpWorld = {
   db: TestDatabase
   s: TestServer
   chain: EmbeddedChain
@@ -59,7 +59,10 @@ export type RelayHttpWorld = {
 }
 
 /** Registers the suite's `beforeAll` / `afterAll` and returns its world. `coffeePrice`: 10 unless told. */
-export function useRelayHttpWorld(create: () => Promise<TestDatabase>, options: { coffeePrice?: number } = {}) {
+export function useRelayHttpWorld(
+  create: () => Promise<TestDatabase>,
+  options: { coffeePrice?: number } = {},
+): RelayHttpWorld {
   const w = {} as RelayHttpWorld
 
   w.call = (method, path, opts = {}) => {

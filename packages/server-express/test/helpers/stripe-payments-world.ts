@@ -9,7 +9,7 @@ import type { TestDatabase } from './test-databases'
 
 export const WEI = 10n ** 18n
 export const SECRET_KEY = `sk_test_${randomBytes(16).toString('hex')}`
-export const WEBHOOK_SECRET = `whsec_${randomBytes(24).toString('base64').replace(/[+/=]/g, 'x')}`
+const WEBHOOK_SECRET = `whsec_${randomBytes(24).toString('base64').replace(/[+/=]/g, 'x')}`
 export const rand = () => randomBytes(6).toString('hex')
 /** Only for its documented test-header helper (signatures as Stripe makes them). */
 const signer = new Stripe('sk_test_signer_only')
