@@ -27,6 +27,7 @@ export type { PaymentsResource } from './resources/payments'
 export type { PerksResource } from './resources/perks'
 export type { PointsSaleResource } from './resources/points-sale'
 export type { PregenerationResource } from './resources/pregeneration'
+export type { RedemptionsResource } from './resources/redemptions'
 export type { RelayResource } from './resources/relay'
 export type { WalletResource } from './resources/wallet'
 export { paymentMintRetryPolicy } from './retries/payment-mint-retry-policy'
@@ -59,6 +60,8 @@ export type {
   EligibilityReason,
   EventConfigParams,
   EventConfigResponse,
+  EventProof,
+  EventProofRule,
   EventReward,
   EventRule,
   HealthResponse,
@@ -72,13 +75,16 @@ export type {
   ManualEventResponse,
   PaymentMintParams,
   PaymentMintResponse,
+  PaymentProof,
   PerkHolder,
   Permit,
   PointsSaleItem,
   PregenerateUserParams,
   PregenerateUserResponse,
+  ProofFacts,
   RedeemPerkParams,
   RedeemPerkResponse,
+  RedemptionProof,
   RelayParams,
   RelayPermit,
   RelayResponse,

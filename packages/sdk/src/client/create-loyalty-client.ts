@@ -13,6 +13,7 @@ import { type PaymentsResource, paymentsResource } from '../resources/payments'
 import { type PerksResource, perksResource } from '../resources/perks'
 import { type PointsSaleResource, pointsSaleResource } from '../resources/points-sale'
 import { type PregenerationResource, pregenerationResource } from '../resources/pregeneration'
+import { type RedemptionsResource, redemptionsResource } from '../resources/redemptions'
 import { type RelayResource, relayResource } from '../resources/relay'
 import { type WalletResource, walletResource } from '../resources/wallet'
 import { type Webhooks, webhooks } from '../webhooks/webhooks'
@@ -26,6 +27,7 @@ export type LoyaltyClient = {
   events: EventsResource
   dns: DnsResource
   payments: PaymentsResource
+  redemptions: RedemptionsResource
   pregeneration: PregenerationResource
   constraints: ConstraintsResource
   auth: AuthResource
@@ -55,6 +57,7 @@ export function createLoyaltyClient(options: LoyaltyClientOptions): LoyaltyClien
     events: eventsResource(ctx),
     dns: dnsResource(ctx),
     payments: paymentsResource(ctx),
+    redemptions: redemptionsResource(ctx),
     pregeneration: pregenerationResource(ctx),
     constraints: constraintsResource(ctx),
     auth: authResource(ctx),

@@ -6,6 +6,7 @@ import type {
   BulkEventsResponse,
   CheckEligibilityParams,
   CheckEligibilityResponse,
+  EventProof,
   ManualEventParams,
   ManualEventResponse,
 } from '../types/wire'
@@ -26,6 +27,12 @@ export type EventsResource = {
   checkEligibility(params: CheckEligibilityParams, options?: RequestOptions): Promise<CheckEligibilityResponse>
   /** POST /loyalty-api/bulk-events: up to 100 manual-event bodies in one call; each item succeeds or fails alone. */
   bulk(params: BulkEventsParams, options?: RequestOptions): Promise<BulkEventsResponse>
+  /**
+   * GET /loyalty-api/events/:eventId: the event's proof of issuance (the event, the rule as judged,
+   * and its mint on chain: wallet, batch id, transaction, block, log index, status). Public; the
+   * user's email and the metadata are masked unless the client has the brand's `apiKey`.
+   */
+  retrieve(eventId: string, options?: RequestOptions): Promise<EventProof>
 }
 
 export function eventsResource(ctx: ClientContext): EventsResource {
@@ -62,6 +69,17 @@ export function eventsResource(ctx: ClientContext): EventsResource {
           method: 'POST',
           path: '/loyalty-api/bulk-events',
           body: { events: params.events },
+          auth: 'optionalApiKey',
+        },
+        options,
+      ),
+    retrieve: (eventId, options) =>
+      sendRequest(
+        ctx,
+        {
+          name: 'events.retrieve',
+          method: 'GET',
+          path: `/loyalty-api/events/${encodeURIComponent(eventId)}`,
           auth: 'optionalApiKey',
         },
         options,

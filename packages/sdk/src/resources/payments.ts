@@ -7,6 +7,7 @@ import type {
   CreateCheckoutResponse,
   PaymentMintParams,
   PaymentMintResponse,
+  PaymentProof,
 } from '../types/wire'
 
 export type PaymentsResource = {
@@ -22,6 +23,12 @@ export type PaymentsResource = {
    * 4 s, 8 s) unless the call or the client's hook chooses another policy.
    */
   mint(params: PaymentMintParams, options?: RequestOptions): Promise<PaymentMintResponse>
+  /**
+   * GET /loyalty-api/payments/:sessionId: the paid session's proof of issuance (the payment and its
+   * mint on chain). Public; the buyer's email and the payment intent are masked unless the client has
+   * the brand's `apiKey`. 404 (`NotFoundError`) until the session is paid.
+   */
+  retrieve(sessionId: string, options?: RequestOptions): Promise<PaymentProof>
 }
 
 export function paymentsResource(ctx: ClientContext): PaymentsResource {
@@ -41,6 +48,17 @@ export function paymentsResource(ctx: ClientContext): PaymentsResource {
           path: '/loyalty-api/payment-mint',
           body: { sessionId: params.sessionId },
           retryPolicy: paymentMintRetryPolicy,
+        },
+        options,
+      ),
+    retrieve: (sessionId, options) =>
+      sendRequest(
+        ctx,
+        {
+          name: 'payments.retrieve',
+          method: 'GET',
+          path: `/loyalty-api/payments/${encodeURIComponent(sessionId)}`,
+          auth: 'optionalApiKey',
         },
         options,
       ),

@@ -16,12 +16,16 @@ import type {
   devLoginResponseSchema,
   diagnosticResponseSchema,
   eligibilityReasonSchema,
+  eventProofRuleSchema,
   eventRewardSchema,
   eventRuleWireSchema,
   getEventConfigParametersSchema,
   getEventConfigResponseSchema,
+  getEventProofResponseSchema,
+  getPaymentProofResponseSchema,
   getPerkStatusRequestSchema,
   getPerkStatusResponseSchema,
+  getRedemptionProofResponseSchema,
   getUserWalletResponseSchema,
   healthResponseSchema,
   invalidateConstraintCacheParametersSchema,
@@ -41,6 +45,7 @@ import type {
   processBulkEventsResponseSchema,
   processEventParametersSchema,
   processEventResponseSchema,
+  proofFactsSchema,
   redeemPerkChargesRequestSchema,
   redeemPerkChargesResponseSchema,
   relayRequestPermitSchema,
@@ -96,6 +101,17 @@ export type WireTypeMap = {
   CreateCheckoutResponse: z.output<typeof createCheckoutResponseSchema>
   PaymentMintParams: z.input<typeof mintForPaymentParametersSchema>
   PaymentMintResponse: z.output<typeof mintForPaymentResponseSchema>
+
+  // Proofs of issuance (public; personal data masked unless the client sends the brand's apiKey)
+  /** What every proof answers of its ledger entry: status and where the movement is on chain. */
+  ProofFacts: z.output<typeof proofFactsSchema>
+  EventProofRule: z.output<typeof eventProofRuleSchema>
+  /** 200 body of `GET /loyalty-api/events/:eventId`. */
+  EventProof: z.output<typeof getEventProofResponseSchema>
+  /** 200 body of `GET /loyalty-api/payments/:sessionId`. */
+  PaymentProof: z.output<typeof getPaymentProofResponseSchema>
+  /** 200 body of `GET /loyalty-api/redemptions/:redemptionId`. */
+  RedemptionProof: z.output<typeof getRedemptionProofResponseSchema>
 
   // Wallet pregeneration and constraint-cache invalidation
   PregenerateUserParams: z.input<typeof pregenerateUserParametersSchema>

@@ -332,6 +332,195 @@ export type PaymentMintResponse = {
   alreadyProcessed: boolean
 }
 
+/** What every proof answers of its ledger entry: status and where the movement is on chain. */
+export type ProofFacts = {
+  status: 'confirmed' | 'pending' | 'failed'
+  /** The wallet whose balance moved (lowercase). */
+  walletAddress: string
+  /** Whole tokens, signed as in the ledger: positive for a reward or purchase, negative for a redemption. */
+  amount: number
+  /** The exact amount in wei (18 decimals), decimal string, signed as `amount`. */
+  amountWei: string
+  /** The bytes32 id of the mint's batch (`BatchMinted`); null until the minter settled it, and for redemptions. */
+  batchId: string | null
+  /** Null while pending. */
+  transactionHash: string | null
+  blockNumber: number | null
+  /** Index in its block of the points token's `Transfer` log that moved `amount` for `walletAddress`. */
+  logIndex: number | null
+  /** The chain the token lives on; null when the server runs without a chain. */
+  chainId: number | null
+  /** The points token contract (lowercase); null when the server runs without a chain. */
+  tokenAddress: string | null
+  /** `<explorer>/tx/<transactionHash>` when a block explorer is configured (LOYALTYKIT_EXPLORER_URL), else null. */
+  explorerUrl: string | null
+  /** When the movement was confirmed on chain; null unless `status` is `confirmed`. */
+  confirmedAt: string | null
+  /** True when personal data is masked: the request carried no API key of the brand. */
+  masked: boolean
+}
+
+/** The brand's rule for the event's type as it was when the event was judged (the ledger's snapshot). */
+export type EventProofRule = {
+  /** `custom_…` for custom events, else the event type (as event-config's `eventId`). */
+  eventId: string
+  eventType: string
+  rewardAmount: number
+  /** −1 (or 999999): unlimited. */
+  maxClaims: number
+  /** 0: no cooldown. */
+  cooldownHours: number
+  /** Null: no global maximum. */
+  maxTotalClaims: number | null
+  /** When the rule was last changed before the judgement (its version). */
+  updatedAt: string
+}
+
+/** 200 body of `GET /loyalty-api/events/:eventId`. */
+export type EventProof = {
+  status: 'confirmed' | 'pending' | 'failed'
+  /** The wallet whose balance moved (lowercase). */
+  walletAddress: string
+  /** Whole tokens, signed as in the ledger: positive for a reward or purchase, negative for a redemption. */
+  amount: number
+  /** The exact amount in wei (18 decimals), decimal string, signed as `amount`. */
+  amountWei: string
+  /** The bytes32 id of the mint's batch (`BatchMinted`); null until the minter settled it, and for redemptions. */
+  batchId: string | null
+  /** Null while pending. */
+  transactionHash: string | null
+  blockNumber: number | null
+  /** Index in its block of the points token's `Transfer` log that moved `amount` for `walletAddress`. */
+  logIndex: number | null
+  /** The chain the token lives on; null when the server runs without a chain. */
+  chainId: number | null
+  /** The points token contract (lowercase); null when the server runs without a chain. */
+  tokenAddress: string | null
+  /** `<explorer>/tx/<transactionHash>` when a block explorer is configured (LOYALTYKIT_EXPLORER_URL), else null. */
+  explorerUrl: string | null
+  /** When the movement was confirmed on chain; null unless `status` is `confirmed`. */
+  confirmedAt: string | null
+  /** True when personal data is masked: the request carried no API key of the brand. */
+  masked: boolean
+  event: {
+    id: string
+    eventType: string
+    brandId: string
+    createdAt: string
+    /** Whole tokens the event earned (0: nothing was minted, and the chain fields are null). */
+    rewardAmount: number
+    /** The user's email; masked (`a***@example.com`) unless the request carries the brand's API key. */
+    userEmail: string
+    /** The brand's website the event came from (`domain`, `sourceUrl` or `Origin`), when known. */
+    domain: string | null
+    /** `metadata.source` as sent (`chat_manual_reward`, …), when any. */
+    source: string | null
+    channelId: string | null
+    /** The event's metadata as sent; null when masked (it may hold anything the brand sent about the user). */
+    metadata: Record<string, unknown> | null
+  }
+  /** Null when no snapshot was kept (an event recorded before the ledger, or one that minted nothing). */
+  rule: EventProofRule | null
+}
+
+/** 200 body of `GET /loyalty-api/payments/:sessionId`. */
+export type PaymentProof = {
+  status: 'confirmed' | 'pending' | 'failed'
+  /** The wallet whose balance moved (lowercase). */
+  walletAddress: string
+  /** Whole tokens, signed as in the ledger: positive for a reward or purchase, negative for a redemption. */
+  amount: number
+  /** The exact amount in wei (18 decimals), decimal string, signed as `amount`. */
+  amountWei: string
+  /** The bytes32 id of the mint's batch (`BatchMinted`); null until the minter settled it, and for redemptions. */
+  batchId: string | null
+  /** Null while pending. */
+  transactionHash: string | null
+  blockNumber: number | null
+  /** Index in its block of the points token's `Transfer` log that moved `amount` for `walletAddress`. */
+  logIndex: number | null
+  /** The chain the token lives on; null when the server runs without a chain. */
+  chainId: number | null
+  /** The points token contract (lowercase); null when the server runs without a chain. */
+  tokenAddress: string | null
+  /** `<explorer>/tx/<transactionHash>` when a block explorer is configured (LOYALTYKIT_EXPLORER_URL), else null. */
+  explorerUrl: string | null
+  /** When the movement was confirmed on chain; null unless `status` is `confirmed`. */
+  confirmedAt: string | null
+  /** True when personal data is masked: the request carried no API key of the brand. */
+  masked: boolean
+  payment: {
+    sessionId: string
+    /** The brand that sold the points; null for a session this server did not create. */
+    brandId: string | null
+    /** `local` or `stripe`. */
+    provider: string
+    /** What the buyer paid, in US dollars. */
+    usdAmount: number
+    /** Whole tokens bought (1 USD = 1000 tokens). */
+    tokenAmount: number
+    /** The buyer's email, masked (`a***@example.com`) unless the request carries the brand's API key; null when unknown. */
+    userEmail: string | null
+    /** The provider's payment intent; null when masked (it leads to the buyer's payment details at the provider). */
+    paymentIntentId: string | null
+    /** When the payment was accepted and its mint decided. */
+    createdAt: string
+  }
+}
+
+/** 200 body of `GET /loyalty-api/redemptions/:redemptionId`. */
+export type RedemptionProof = {
+  status: 'confirmed' | 'pending' | 'failed'
+  /** The wallet whose balance moved (lowercase). */
+  walletAddress: string
+  /** Whole tokens, signed as in the ledger: positive for a reward or purchase, negative for a redemption. */
+  amount: number
+  /** The exact amount in wei (18 decimals), decimal string, signed as `amount`. */
+  amountWei: string
+  /** The bytes32 id of the mint's batch (`BatchMinted`); null until the minter settled it, and for redemptions. */
+  batchId: string | null
+  /** Null while pending. */
+  transactionHash: string | null
+  blockNumber: number | null
+  /** Index in its block of the points token's `Transfer` log that moved `amount` for `walletAddress`. */
+  logIndex: number | null
+  /** The chain the token lives on; null when the server runs without a chain. */
+  chainId: number | null
+  /** The points token contract (lowercase); null when the server runs without a chain. */
+  tokenAddress: string | null
+  /** `<explorer>/tx/<transactionHash>` when a block explorer is configured (LOYALTYKIT_EXPLORER_URL), else null. */
+  explorerUrl: string | null
+  /** When the movement was confirmed on chain; null unless `status` is `confirmed`. */
+  confirmedAt: string | null
+  /** True when personal data is masked: the request carried no API key of the brand. */
+  masked: boolean
+  redemption: {
+    /** `<collectionId>:<tokenId>`: the claimed token, which is claimed once. */
+    id: string
+    collectionId: string
+    tokenId: string
+    /** The perk (UUID) and its name, when it was created on this server. */
+    perkId: string | null
+    perkName: string | null
+    /** The brand the perk belongs to (it received the price). */
+    brandId: string | null
+    /** Whole tokens paid (0 for a free perk); `amount` is its negative. */
+    price: number
+    /** Index in its block of the `PerkClaimed` log. */
+    claimLogIndex: number | null
+    /** Who sent the claim: `relay` (the user's relayed `claimFor`), `agent`, `site`. */
+    channel: string | null
+    /** The code the redemption handed the user; null when masked or when it has none. */
+    confirmationCode: string | null
+    /** The claimer's email, masked (`a***@example.com`) unless the request carries the brand's API key; null when the wallet is not an email's. */
+    userEmail: string | null
+    /** The claimer as the ledger names them (`email:…`, `oauth:discord:…`); null when masked or unknown. */
+    userKey: string | null
+    /** When the claim was recorded. */
+    createdAt: string
+  }
+}
+
 /**
  * Body of `POST /loyalty-api/pregenerate-user`. `pregenerateUser` checks it field by field, in the
  * order and with the error bodies of the spec (`parsePregenerateRequest`: a provider is matched
@@ -721,6 +910,11 @@ export type GeneratedWireTypes = {
   CreateCheckoutResponse: CreateCheckoutResponse
   PaymentMintParams: PaymentMintParams
   PaymentMintResponse: PaymentMintResponse
+  ProofFacts: ProofFacts
+  EventProofRule: EventProofRule
+  EventProof: EventProof
+  PaymentProof: PaymentProof
+  RedemptionProof: RedemptionProof
   PregenerateUserParams: PregenerateUserParams
   PregenerateUserResponse: PregenerateUserResponse
   InvalidateExternalApiParams: InvalidateExternalApiParams
