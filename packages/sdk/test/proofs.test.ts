@@ -4,23 +4,16 @@ import {
   getRedemptionProofResponseSchema,
 } from '@loyaltykit/engine/schemas'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { z } from 'zod'
 import { custodialFlows } from '../../server-express/test/helpers/custodial-flows'
 import { startTestServer, type TestServer } from '../../server-express/test/helpers/start-test-server'
 import { type TestDatabase, testDialects } from '../../server-express/test/helpers/test-databases'
 import { createLoyaltyClient, type LoyaltyClient, NotFoundError, PermissionError } from '../src/index'
+import { expectWire } from './helpers/expect-wire'
 
 // Issue 13, point 2: the SDK's retrieve calls of the proofs of issuance (events, payments,
 // redemptions) against the real server on SQLite; the HTTP tests of server-express cover PostgreSQL.
 const SITE = 'https://proofs.example.com'
 const sqlite = testDialects.find((d) => d.dialect === 'sqlite')!
-
-/** The value is exactly what the schema describes: parsing neither fails nor drops a field. */
-function expectWire<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
-  const parsed = schema.parse(value)
-  expect(parsed).toEqual(value)
-  return parsed
-}
 
 describe('@loyaltykit/sdk: events.retrieve, payments.retrieve, redemptions.retrieve', () => {
   let db: TestDatabase

@@ -24,7 +24,6 @@ import {
   verifyDnsResponseSchema,
 } from '@loyaltykit/engine/schemas'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { z } from 'zod'
 // The engine's loopback DNS server (dns2) for verify-dns, and the whole server on a test database.
 import { startTxtDnsServer } from '../../engine/test/support/txt-dns-server'
 import { startTestServer, type TestServer } from '../../server-express/test/helpers/start-test-server'
@@ -39,6 +38,7 @@ import {
   type SignTypedDataParams,
   type SignTypedDataResponse,
 } from '../src/index'
+import { expectWire } from './helpers/expect-wire'
 
 // The SDK against the real server (embedded EDR chain, local payment and identity providers) on
 // SQLite: the client does not care which database answers; packages/server-express/test covers both.
@@ -50,13 +50,6 @@ const CLAIM_FOR_SELECTOR = '0x0de05659'
 /** `purchaseFor(address buyer, uint256 itemId, uint256 quantity)` of the PointsSale contract. */
 const PURCHASE_FOR_SELECTOR = '0x6d51282c'
 const word = (hex: string) => hex.replace(/^0x/, '').padStart(64, '0')
-
-/** The value is exactly what the schema describes: parsing neither fails nor drops a field. */
-function expectWire<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
-  const parsed = schema.parse(value)
-  expect(parsed).toEqual(value)
-  return parsed
-}
 
 describe('@loyaltykit/sdk against the real server', () => {
   let db: TestDatabase
