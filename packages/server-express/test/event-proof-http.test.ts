@@ -138,6 +138,26 @@ describe.each(testDialects)('GET /loyalty-api/events/:eventId (proof of issuance
     expect(other.headers.get('cache-control')).toBe('no-store')
   })
 
+  it('answers an event of reward 0 as confirmed with nothing on chain: no transaction, no rule snapshot', async () => {
+    await s.runtime.engine.rules.set({ brandId, eventType: 'proof_zero', custom: true, rewardAmount: 0 })
+    const tracked = await track({ eventType: 'custom_proof_zero', userEmail: 'zed@example.com' })
+    const res = await proofOf(tracked.eventId)
+    expect(res.status).toBe(200)
+    expect(await res.json()).toMatchObject({
+      event: { id: tracked.eventId, rewardAmount: 0 },
+      rule: null,
+      status: 'confirmed',
+      walletAddress: tracked.walletAddress,
+      amount: 0,
+      amountWei: '0',
+      batchId: null,
+      transactionHash: null,
+      blockNumber: null,
+      logIndex: null,
+      explorerUrl: null,
+    })
+  })
+
   it('answers 404 EVENT_NOT_FOUND in the event-handler error shape, not cached', async () => {
     for (const id of ['00000000-0000-4000-8000-000000000000', 'not-an-id']) {
       const res = await proofOf(id)

@@ -24,6 +24,7 @@ describe.each(testDialects)(
     /** Events of 42 tokens: [0] stays untouched, [1] and [2] are tampered with. */
     const events: { eventId: string; walletAddress: string }[] = []
     let pendingEventId: string
+    let zeroEventId: string
     let sessionId: string
     let claimId: string
     let buyer: string
@@ -52,6 +53,17 @@ describe.each(testDialects)(
           expect(body.status).toBe('confirmed')
           events.push(body)
         }
+
+        // A rule of reward 0: the event is accepted, nothing is minted.
+        await s.runtime.engine.rules.set({ brandId, eventType: 'verify_zero', custom: true, rewardAmount: 0 })
+        const zero = await postJson(s.base, '/loyalty-api/manual-event', {
+          brandId,
+          eventType: 'custom_verify_zero',
+          userEmail: 'zero@example.com',
+          domain: 'verify.example.com',
+        })
+        expect(zero.status).toBe(200)
+        zeroEventId = (await zero.json()).eventId
 
         const created = await (
           await postJson(s.base, '/loyalty-api/create-checkout', {
@@ -188,11 +200,16 @@ describe.each(testDialects)(
       expect((await cli('verify-event', events[0]?.eventId as string)).code).toBe(0)
     })
 
-    it('exits 1 for a proof not on chain yet or an unknown id, 2 without an id', async () => {
+    it('exits 1 for a proof not on chain yet, an event of reward 0 or an unknown id, 2 without an id', async () => {
       const pending = await cli('verify-event', pendingEventId)
       expect(pending.code).toBe(1)
       expect(pending.stdout).toBe(
         `Event ${pendingEventId}: NOT VERIFIED: not on chain: the proof's status is pending\n`,
+      )
+      const zero = await cli('verify-event', zeroEventId)
+      expect(zero.code).toBe(1)
+      expect(zero.stdout).toBe(
+        `Event ${zeroEventId}: NOT VERIFIED: nothing was minted (an amount of 0): no Transfer to check\n`,
       )
       const unknown = await cli('verify-event', '00000000-0000-4000-8000-000000000000')
       expect(unknown.code).toBe(1)
