@@ -9,6 +9,7 @@ import { bindIdempotency } from './idempotency/bind-idempotency'
 import { bindIdentity } from './identity/bind-identity'
 import type { IdentityServices } from './identity/identity-services'
 import { bindLedger } from './ledger/bind-ledger'
+import { bindMembers } from './members/bind-members'
 import { bindMigrations } from './migrations/bind-migrations'
 import { bindMint } from './minting/bind-mint'
 import { bindPayments } from './payments/bind-payments'
@@ -83,6 +84,7 @@ export function createEngine(params: CreateEngineParameters) {
     health: bindHealth(ctx),
     idempotency: bindIdempotency(ctx),
     ledger: bindLedger(ctx),
+    members: bindMembers(ctx),
     proofs: bindProofs(ctx),
   }
 }

@@ -60,6 +60,8 @@ export {
 } from './events/event-errors'
 export type { GetEventConfigOptions, GetEventConfigReturnType } from './events/get-event-config'
 export type { GetEventConfigParameters } from './events/get-event-config-schema'
+export type { ListEventsOptions, ListEventsReturnType, RewardEventWire } from './events/list-events'
+export type { ListEventsParameters } from './events/list-events-schema'
 export type {
   BulkEventResult,
   ProcessBulkEventsOptions,
@@ -136,6 +138,14 @@ export type {
   ReconcileLedgerReturnType,
   ReconcileProgress,
 } from './ledger/reconcile-ledger'
+export type { GetMemberOptions, GetMemberReturnType } from './members/get-member'
+export type { GetMemberParameters } from './members/get-member-schema'
+export type {
+  ListMemberHistoryOptions,
+  ListMemberHistoryReturnType,
+  MemberLedgerEntry,
+} from './members/list-member-history'
+export type { ListMemberHistoryParameters } from './members/list-member-history-schema'
 export type { GetMigrationStatusParameters, GetMigrationStatusReturnType } from './migrations/get-migration-status'
 export type { Minter } from './minting/create-minter'
 export type { EnqueueMintJobParameters } from './minting/enqueue-mint-job'
@@ -200,7 +210,13 @@ export type { ChainJournalEntry, ChainJournalStore } from './ports/chain-journal
 export { type Clock, systemClock } from './ports/clock'
 export type { ConstraintCacheEntry, ConstraintStore, PerkConstraint } from './ports/constraint-store'
 export type { EngineObservation, EngineObserver } from './ports/engine-observer'
-export type { ClaimKey, EventStore, RewardEvent } from './ports/event-store'
+export type {
+  ClaimKey,
+  EventStore,
+  ListedRewardEvent,
+  ListRewardEventsQuery,
+  RewardEvent,
+} from './ports/event-store'
 export type {
   IdempotencyClaim,
   IdempotencyClaimRef,

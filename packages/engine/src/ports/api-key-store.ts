@@ -1,8 +1,10 @@
 /**
  * What a bearer API key may be used for. `constraints`: constraint-cache invalidation; `dns`: the
- * `_loyalty.<domain>` TXT record; `events`, `perk_charges`, `agent`: reserved for those surfaces.
+ * `_loyalty.<domain>` TXT record; `events`: the brand's own servers (trusted events, and the member
+ * reads); `members_read`: the member reads only (members, their history, the reward events list);
+ * `perk_charges`, `agent`: reserved for those surfaces.
  */
-export type ApiKeyScope = 'events' | 'constraints' | 'dns' | 'perk_charges' | 'agent'
+export type ApiKeyScope = 'events' | 'constraints' | 'dns' | 'perk_charges' | 'agent' | 'members_read'
 
 export type ApiKeyRecord = {
   id: string

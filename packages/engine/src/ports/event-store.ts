@@ -1,4 +1,5 @@
 import type { ClaimHistory } from '../events/evaluate-claim'
+import type { LedgerStatus } from './ledger-store'
 
 export type RewardEvent = {
   /** UUID. */
@@ -20,6 +21,26 @@ export type RewardEvent = {
 }
 
 export type ClaimKey = { brandId: string; eventType: string; userKey: string }
+
+/** An event of a list, with the status of its reward entry in the ledger (null: it has none, e.g. a reward of 0). */
+export type ListedRewardEvent = RewardEvent & { ledgerStatus: LedgerStatus | null }
+
+/** A brand's events, newest first by (createdAt, id); every filter optional. */
+export type ListRewardEventsQuery = {
+  brandId: string
+  eventType?: string | undefined
+  /** The normalised email the events count against. */
+  userKey?: string | undefined
+  /** The wallet the rewards went to (lowercase). */
+  walletAddress?: string | undefined
+  /** Epoch ms, inclusive. */
+  since?: number | undefined
+  /** Epoch ms, exclusive. */
+  until?: number | undefined
+  /** Keyset position: only events strictly older than (createdAt, id). */
+  before?: { createdAt: number; id: string } | undefined
+  limit: number
+}
 
 export interface EventStore {
   /**
@@ -44,4 +65,16 @@ export interface EventStore {
   get(eventId: string): Promise<RewardEvent | undefined>
   /** Events whose reward rides on a mint job. */
   listByMintJob(mintJobId: string): Promise<RewardEvent[]>
+  /**
+   * One page of a brand's events, newest first, keyset on (createdAt, id): `next` is the position to
+   * pass as `before` for the following page (null on the last). Each filter combination is served by
+   * an index of migration 0015 (brand + time, brand + type, brand + user, brand + wallet; each ending
+   * in (created_at, id)), so a page costs `limit` index rows, not a scan. limit ≤ 1000. A plain read:
+   * no lock, no snapshot across pages (an event recorded meanwhile shows on a page not yet read, or
+   * not at all when it is newer than the first page).
+   */
+  listByBrand(query: ListRewardEventsQuery): Promise<{
+    events: ListedRewardEvent[]
+    next: { createdAt: number; id: string } | null
+  }>
 }

@@ -32,6 +32,12 @@ export {
 } from '../events/check-eligibility-schema'
 export { getEventConfigParametersSchema, getEventConfigResponseSchema } from '../events/get-event-config-schema'
 export {
+  listEventsParametersSchema,
+  listEventsRequestSchema,
+  listEventsResponseSchema,
+  rewardEventSchema,
+} from '../events/list-events-schema'
+export {
   bulkEventFailureSchema,
   bulkEventResultSchema,
   MAX_BULK_EVENTS,
@@ -72,6 +78,18 @@ export {
 } from '../identity/sign-user-typed-data-schema'
 export { verifyAccessTokenParametersSchema } from '../identity/verify-access-token'
 export { reconcileLedgerParametersSchema } from '../ledger/reconcile-ledger'
+export {
+  getMemberParametersSchema,
+  getMemberRequestSchema,
+  getMemberResponseSchema,
+  memberTotalsSchema,
+} from '../members/get-member-schema'
+export {
+  listMemberHistoryParametersSchema,
+  listMemberHistoryRequestSchema,
+  listMemberHistoryResponseSchema,
+  memberLedgerEntrySchema,
+} from '../members/list-member-history-schema'
 export { getMigrationStatusParametersSchema } from '../migrations/get-migration-status'
 export { enqueueMintJobParametersSchema } from '../minting/enqueue-mint-job'
 export { getMintJobParametersSchema } from '../minting/get-mint-job'

@@ -1,6 +1,7 @@
 import type { Kysely, Selectable } from 'kysely'
 import type { ClaimHistory } from '../events/evaluate-claim'
-import type { ClaimKey, EventStore, RewardEvent } from '../ports/event-store'
+import type { ClaimKey, EventStore, ListedRewardEvent, RewardEvent } from '../ports/event-store'
+import type { LedgerStatus } from '../ports/ledger-store'
 import type { Database } from './database'
 import type { SqlDialect } from './dialect'
 import type { RewardEventsTable } from './event-tables'
@@ -98,6 +99,37 @@ export function createEventStore(db: Kysely<Database>, dialect: SqlDialect): Eve
     async listByMintJob(mintJobId) {
       const rows = await selectEvents(db).where('e.mint_job_id', '=', mintJobId).execute()
       return rows.map(toEvent)
+    },
+
+    async listByBrand(q) {
+      const limit = Math.max(1, Math.min(1000, Math.floor(q.limit)))
+      const before = q.before
+      const rows = await selectEvents(db)
+        // The event's reward entry: the ledger's unique (source_type, source_id, kind, …) index.
+        .leftJoin('ledger_entries as l', (join) =>
+          join.on('l.source_type', '=', 'event').onRef('l.source_id', '=', 'e.id').on('l.kind', '=', 'reward'),
+        )
+        .select('l.status as ledger_status')
+        .where('e.brand_id', '=', q.brandId)
+        .$if(q.eventType !== undefined, (qb) => qb.where('e.event_type', '=', q.eventType as string))
+        .$if(q.userKey !== undefined, (qb) => qb.where('e.user_key', '=', q.userKey as string))
+        .$if(q.walletAddress !== undefined, (qb) => qb.where('e.wallet_address', '=', q.walletAddress as string))
+        .$if(q.since !== undefined, (qb) => qb.where('e.created_at', '>=', q.since as number))
+        .$if(q.until !== undefined, (qb) => qb.where('e.created_at', '<', q.until as number))
+        .$if(before !== undefined, (qb) =>
+          qb.where((eb) =>
+            eb(eb.refTuple('e.created_at', 'e.id'), '<', eb.tuple(before?.createdAt as number, before?.id as string)),
+          ),
+        )
+        .orderBy('e.created_at', 'desc')
+        .orderBy('e.id', 'desc')
+        .limit(limit + 1)
+        .execute()
+      const events = rows.slice(0, limit).map(
+        (r): ListedRewardEvent => ({ ...toEvent(r), ledgerStatus: (r.ledger_status as LedgerStatus | null) ?? null }),
+      )
+      const last = events[events.length - 1]
+      return { events, next: rows.length > limit && last ? { createdAt: last.createdAt, id: last.id } : null }
     },
   }
 }

@@ -13,6 +13,7 @@ import { migration0011WebhookTestDeliveries } from './0011-webhook-test-deliveri
 import { migration0012PointsSale } from './0012-points-sale'
 import { migration0013Ledger } from './0013-ledger'
 import { migration0014RedemptionCodes } from './0014-redemption-codes'
+import { migration0015RewardEventReads } from './0015-reward-event-reads'
 
 /**
  * Every migration, by name. Names sort in the order they run. Static (not read from a folder) so the
@@ -33,4 +34,5 @@ export const migrations: Record<string, Migration> = {
   '0012-points-sale': migration0012PointsSale,
   '0013-ledger': migration0013Ledger,
   '0014-redemption-codes': migration0014RedemptionCodes,
+  '0015-reward-event-reads': migration0015RewardEventReads,
 }

@@ -1,0 +1,12 @@
+import { bindOperation } from '../bind-operation'
+import type { EngineContext } from '../context'
+import { getMember } from './get-member'
+import { listMemberHistory } from './list-member-history'
+
+/** `engine.members`: what a brand's backend reads of its members (its API key; docs/members.md). */
+export function bindMembers(ctx: EngineContext) {
+  return {
+    get: bindOperation(ctx, getMember),
+    history: bindOperation(ctx, listMemberHistory),
+  }
+}

@@ -1,0 +1,59 @@
+import type { z } from 'zod'
+import { type BrandReaderOptions, authorizeBrandReader } from '../brands/authorize-brand-reader'
+import type { EngineContext } from '../context'
+import { parseInput } from '../errors/zod-issues'
+import type { LedgerEntry } from '../ports/ledger-store'
+import { toCursorList } from '../schemas/cursor-list'
+import {
+  type ListMemberHistoryParameters,
+  listMemberHistoryParametersSchema,
+  type listMemberHistoryResponseSchema,
+  type memberLedgerEntrySchema,
+} from './list-member-history-schema'
+import { memberWalletAddress } from './member-identifier'
+import { memberNotFound } from './member-not-found'
+
+export type ListMemberHistoryOptions = BrandReaderOptions
+
+export type MemberLedgerEntry = z.output<typeof memberLedgerEntrySchema>
+export type ListMemberHistoryReturnType = z.output<typeof listMemberHistoryResponseSchema>
+
+const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString())
+
+function toWire(e: LedgerEntry): MemberLedgerEntry {
+  return {
+    id: e.id,
+    kind: e.kind,
+    amount: e.amount,
+    amountWei: e.amountWei,
+    status: e.status,
+    transactionHash: e.txHash,
+    blockNumber: e.blockNumber,
+    source: { type: e.sourceType, id: e.sourceId },
+    counterparty: e.counterparty,
+    createdAt: new Date(e.createdAt).toISOString(),
+    confirmedAt: iso(e.confirmedAt),
+  }
+}
+
+/**
+ * A member's ledger entries at the caller's brand, newest first, one page at a time (keyset on
+ * (createdAt, id) over the index (brand_id, wallet_address, created_at, id): entries with the same
+ * time are neither repeated nor skipped across pages). 404 MEMBER_NOT_FOUND when the first page is
+ * empty (as `getMember`); a later page may be empty.
+ */
+export async function listMemberHistory(
+  ctx: EngineContext,
+  params: ListMemberHistoryParameters,
+  options: ListMemberHistoryOptions = {},
+): Promise<ListMemberHistoryReturnType> {
+  const brandId = await authorizeBrandReader(ctx, options, (params as { brandId?: unknown } | undefined)?.brandId)
+  const p = parseInput(listMemberHistoryParametersSchema, params, 'Invalid history query')
+  const member = p.emailOrAddress
+  const label = member.kind === 'email' ? member.email : member.address
+  const walletAddress = await memberWalletAddress(ctx.storage, member)
+  if (walletAddress === undefined) throw memberNotFound(label)
+  const page = await ctx.storage.ledger.listByWallet({ walletAddress, brandId, before: p.cursor, limit: p.limit })
+  if (p.cursor === undefined && page.entries.length === 0) throw memberNotFound(label)
+  return toCursorList(page.entries.map(toWire), page.next)
+}
