@@ -21,7 +21,8 @@ export const listLimitSchema = z.coerce
 
 /**
  * An opaque cursor: base64url of `<createdAt>.<id>`. Only the server makes them (`next_cursor`);
- * anything it did not make is a 400 on `cursor`.
+ * anything that is not such a spelling (garbage, another list's token, a damaged copy) is a 400 on
+ * `cursor`. Not signed: a well-formed cursor only names a position in the caller's own brand's list.
  */
 export function encodeListCursor(p: ListPosition): string {
   return Buffer.from(`${p.createdAt}.${p.id}`, 'utf8').toString('base64url')
@@ -31,7 +32,9 @@ function decodeListCursor(cursor: string): ListPosition | undefined {
   if (!/^[A-Za-z0-9_-]{1,200}$/.test(cursor)) return undefined
   const m = /^(\d{1,15})\.([A-Za-z0-9_-]{1,100})$/.exec(Buffer.from(cursor, 'base64url').toString('utf8'))
   if (!m) return undefined
-  return { createdAt: Number(m[1]), id: m[2] as string }
+  const position = { createdAt: Number(m[1]), id: m[2] as string }
+  // Only the canonical spelling: a cursor with stray characters was not made here.
+  return encodeListCursor(position) === cursor ? position : undefined
 }
 
 /** `cursor` of a query string: the `next_cursor` of the previous page, decoded. */

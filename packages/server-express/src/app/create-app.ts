@@ -16,6 +16,7 @@ import { notFound } from '../http/not-found'
 import { requestId } from '../http/request-id'
 import { IDENTITY_PATHS, identityRoutes } from '../identity/identity-routes'
 import { walletCors } from '../identity/wallet-cors'
+import { memberRoutes } from '../members/member-routes'
 import { metricsRoutes } from '../metrics/metrics-routes'
 import { createServerMetrics, type ServerMetrics } from '../metrics/server-metrics'
 import { type PaymentRoutesOptions, paymentRoutes } from '../payments/payment-routes'
@@ -126,6 +127,8 @@ export function createApp(p: CreateAppParameters): Express {
   )
   if (events) app.use(events.api)
   if (payments) app.use(payments.api)
+  // Member reads for brand backends (docs/members.md): the brand's API key.
+  app.use(memberRoutes(p.engine))
   // Identity (docs/identity.md): pregeneration, dev login + user wallet API, constraint-cache invalidation.
   app.use(pregenerationRoutes(p.engine, p.pregeneration ?? {}), identityRoutes(p.engine), constraintRoutes(p.engine))
   // Proofs of perk claims (docs/api/redemption-proof.md); events' and payments' live with their surfaces.

@@ -3,6 +3,7 @@ import {
   type DnsResolver,
   type Engine,
   type GetEventConfigParameters,
+  type ListEventsParameters,
   NotFoundError,
   type SettledEvent,
 } from '@loyaltykit/engine'
@@ -10,6 +11,7 @@ import type {
   checkEligibilityResponseSchema,
   getEventConfigResponseSchema,
   getEventProofResponseSchema,
+  listEventsResponseSchema,
   processBulkEventsResponseSchema,
   processEventResponseSchema,
   verifyDnsResponseSchema,
@@ -70,8 +72,8 @@ const origin = (req: Request) => (typeof req.headers.origin === 'string' ? req.h
 export type EventRouters = { dryRun: Router; api: Router }
 
 /**
- * The event handler surface: event-config, manual-event, check-eligibility, bulk-events, an event's
- * proof of issuance, verify-dns and `sdk.js`. Each route passes its input to one `engine.events` operation (which validates it) and
+ * The event handler surface: event-config, manual-event, check-eligibility, bulk-events, the brand's
+ * events list, an event's proof of issuance, verify-dns and `sdk.js`. Each route passes its input to one `engine.events` operation (which validates it) and
  * serialises; every rule lives in the engine.
  */
 export function eventRoutes(engine: Engine, options: EventRoutesOptions): EventRouters {
@@ -122,6 +124,13 @@ export function eventRoutes(engine: Engine, options: EventRoutesOptions): EventR
     noStore(res)
     const proof = await engine.proofs.getEvent({ eventId: req.params.eventId }, { apiKey: bearerToken(req) })
     sendProof(res, proof satisfies z.infer<typeof getEventProofResponseSchema>)
+  })
+
+  // The brand's reward events (docs/api/list-events.md): its API key, never cached (personal data).
+  router.get('/loyalty-api/events', async (req, res) => {
+    const page = await engine.events.list(req.query as ListEventsParameters, { apiKey: bearerToken(req) })
+    res.setHeader('Cache-Control', 'no-store')
+    res.json(page satisfies z.infer<typeof listEventsResponseSchema>)
   })
 
   router.post('/loyalty-api/verify-dns', async (req, res) => {

@@ -6,7 +6,7 @@ import { withDataRuntime } from '../with-data-runtime'
 import { writeJson } from '../write-json'
 
 const path = ['apikey', 'create']
-const SCOPES: readonly ApiKeyScope[] = ['constraints', 'dns', 'events', 'perk_charges', 'agent']
+const SCOPES: readonly ApiKeyScope[] = ['constraints', 'dns', 'events', 'members_read', 'perk_charges', 'agent']
 
 export const apikeyCreateCommand: Command = {
   path,
@@ -19,7 +19,10 @@ cannot be shown again (create another one and revoke the old one instead).
 Scopes:
   constraints   Constraint-cache invalidation (POST /constraint-updater/invalidate-external-api)
   dns           The _loyalty.<domain> TXT record of verify-dns
-  events, perk_charges, agent   Reserved for those surfaces
+  events        The brand's own servers: trusted events (manual-event, bulk-events,
+                check-eligibility) and the member reads
+  members_read  The member reads only: GET /loyalty-api/members/…, …/history, /loyalty-api/events
+  perk_charges, agent   Reserved for those surfaces
 
 Options:
   --brand ID       brandId (required)
