@@ -26,7 +26,10 @@ describe.each(testDialects)('member reads over HTTP on $dialect', ({ create }) =
   })
 
   const get = async (path: string, key?: string) => {
-    const res = await fetch(`${s.base}${path}`, key === undefined ? {} : { headers: { authorization: `Bearer ${key}` } })
+    const res = await fetch(
+      `${s.base}${path}`,
+      key === undefined ? {} : { headers: { authorization: `Bearer ${key}` } },
+    )
     return { status: res.status, headers: res.headers, body: (await res.json()) as Record<string, unknown> }
   }
   /** Every page of a list at `limit`, following next_cursor; each page answered 200 with at most `limit` items. */
@@ -50,7 +53,11 @@ describe.each(testDialects)('member reads over HTTP on $dialect', ({ create }) =
   const sorted = (list: string[]) => [...list].sort()
 
   it('refuses a missing, unknown, revoked or unscoped key, and a brandId that is not the key’s', async () => {
-    const paths = ['/loyalty-api/members/ann@example.com', '/loyalty-api/members/ann@example.com/history', '/loyalty-api/events']
+    const paths = [
+      '/loyalty-api/members/ann@example.com',
+      '/loyalty-api/members/ann@example.com/history',
+      '/loyalty-api/events',
+    ]
     for (const path of paths) {
       expect(await get(path)).toMatchObject({ status: 401, body: { code: 'API_KEY_REQUIRED' } })
       expect(await get(path, 'lk_not-a-key')).toMatchObject({ status: 401, body: { code: 'INVALID_API_KEY' } })
@@ -66,7 +73,10 @@ describe.each(testDialects)('member reads over HTTP on $dialect', ({ create }) =
     const extra = await s.runtime.engine.apiKeys.create({ brandId: f.a.brandId, scopes: ['members_read'] })
     expect((await get(paths[0] as string, extra.apiKey)).status).toBe(200)
     await s.runtime.engine.apiKeys.revoke({ id: extra.record.id })
-    expect(await get(paths[0] as string, extra.apiKey)).toMatchObject({ status: 401, body: { code: 'INVALID_API_KEY' } })
+    expect(await get(paths[0] as string, extra.apiKey)).toMatchObject({
+      status: 401,
+      body: { code: 'INVALID_API_KEY' },
+    })
   })
 
   it('answers a member by email or address with its wallet, balance and totals at this brand only', async () => {
@@ -127,7 +137,7 @@ describe.each(testDialects)('member reads over HTTP on $dialect', ({ create }) =
     expect(listMemberHistoryResponseSchema.parse(first.body)).toEqual(first.body)
     const entry = (first.body as unknown as Page).data[0]
     expect(entry).toMatchObject({ kind: 'reward', status: 'confirmed', source: { type: 'event' } })
-    expect(f.a.eventIds).toContain((entry?.source as { id: string }).id)
+    expect(f.a.eventIds).toContain((entry?.source as { id: string } | undefined)?.id)
     // At B: only B's two entries.
     const atB = await readAll('/loyalty-api/members/ann@example.com/history', f.b.apiKey, 100)
     expect(atB.items.map((i) => (i.source as { id: string }).id).sort()).toEqual(sorted(f.b.eventIds))
@@ -141,13 +151,17 @@ describe.each(testDialects)('member reads over HTTP on $dialect', ({ create }) =
     const page = await get('/loyalty-api/events?limit=2', f.a.apiKey)
     expect(page.headers.get('cache-control')).toBe('no-store')
     expect(listEventsResponseSchema.parse(page.body)).toEqual(page.body)
-    expect((page.body as unknown as Page).data[0]).toMatchObject({ status: 'confirmed', rewardAmount: expect.any(Number) })
+    expect((page.body as unknown as Page).data[0]).toMatchObject({
+      status: 'confirmed',
+      rewardAmount: expect.any(Number),
+    })
     const { items: atB } = await readAll('/loyalty-api/events', f.b.apiKey, 100)
     expect(sorted(ids(atB))).toEqual(sorted(f.b.eventIds))
   })
 
   it('filters the events by type, user (email or wallet) and time', async () => {
-    const count = async (query: string, key = f.a.apiKey) => (await readAll(`/loyalty-api/events?${query}`, key, 4)).items
+    const count = async (query: string, key = f.a.apiKey) =>
+      (await readAll(`/loyalty-api/events?${query}`, key, 4)).items
     expect(await count('type=custom_review')).toHaveLength(4)
     expect((await count('type=custom_visit')).every((e) => e.eventType === 'custom_visit')).toBe(true)
     expect(await count('type=custom_visit')).toHaveLength(16)

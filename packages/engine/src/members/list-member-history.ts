@@ -1,5 +1,5 @@
 import type { z } from 'zod'
-import { type BrandReaderOptions, authorizeBrandReader } from '../brands/authorize-brand-reader'
+import { authorizeBrandReader, type BrandReaderOptions } from '../brands/authorize-brand-reader'
 import type { EngineContext } from '../context'
 import { parseInput } from '../errors/zod-issues'
 import type { LedgerEntry } from '../ports/ledger-store'

@@ -60,6 +60,9 @@ export function cursorListResponseSchema<T extends z.ZodType>(item: T) {
 }
 
 /** A page of items and the position after its last item (null: the last page) as a wire list. */
-export function toCursorList<T>(data: T[], next: ListPosition | null): { data: T[]; has_more: boolean; next_cursor: string | null } {
+export function toCursorList<T>(
+  data: T[],
+  next: ListPosition | null,
+): { data: T[]; has_more: boolean; next_cursor: string | null } {
   return { data, has_more: next !== null, next_cursor: next === null ? null : encodeListCursor(next) }
 }

@@ -125,9 +125,11 @@ export function createEventStore(db: Kysely<Database>, dialect: SqlDialect): Eve
         .orderBy('e.id', 'desc')
         .limit(limit + 1)
         .execute()
-      const events = rows.slice(0, limit).map(
-        (r): ListedRewardEvent => ({ ...toEvent(r), ledgerStatus: (r.ledger_status as LedgerStatus | null) ?? null }),
-      )
+      const events = rows
+        .slice(0, limit)
+        .map(
+          (r): ListedRewardEvent => ({ ...toEvent(r), ledgerStatus: (r.ledger_status as LedgerStatus | null) ?? null }),
+        )
       const last = events[events.length - 1]
       return { events, next: rows.length > limit && last ? { createdAt: last.createdAt, id: last.id } : null }
     },

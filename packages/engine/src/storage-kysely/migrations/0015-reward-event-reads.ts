@@ -19,7 +19,11 @@ export const migration0015RewardEventReads: Migration = {
     await index('reward_events_brand_wallet_idx').columns(['brand_id', 'wallet_address', 'created_at', 'id']).execute()
   },
   async down(db: Kysely<unknown>) {
-    for (const name of ['reward_events_brand_wallet_idx', 'reward_events_brand_type_idx', 'reward_events_brand_time_idx']) {
+    for (const name of [
+      'reward_events_brand_wallet_idx',
+      'reward_events_brand_type_idx',
+      'reward_events_brand_time_idx',
+    ]) {
       await db.schema.dropIndex(name).ifExists().execute()
     }
     await db.schema.dropIndex('reward_events_brand_user_idx').execute()
