@@ -15,6 +15,7 @@ export {
   ServerError,
 } from './errors/http-errors'
 export { isLoyaltyApiError, LoyaltyApiError } from './errors/loyalty-api-error'
+export type { CursorListPromise, CursorPage } from './pagination/cursor-list-promise'
 export type { AuthResource } from './resources/auth'
 export type { ConstraintsResource } from './resources/constraints'
 export type { DebugResource } from './resources/debug'
@@ -23,6 +24,7 @@ export type { DnsResource } from './resources/dns'
 export type { EventConfigResource } from './resources/event-config'
 export type { EventsResource } from './resources/events'
 export type { HealthResource } from './resources/health'
+export type { MembersResource } from './resources/members'
 export type { PaymentsResource } from './resources/payments'
 export type { PerksResource } from './resources/perks'
 export type { PointsSaleResource } from './resources/points-sale'
@@ -67,12 +69,19 @@ export type {
   HealthResponse,
   InvalidateExternalApiParams,
   InvalidateExternalApiResponse,
+  ListEventsParams,
+  ListEventsResponse,
+  ListMemberHistoryParams,
+  ListMemberHistoryResponse,
   ListPerkHoldersParams,
   ListPerkHoldersResponse,
   ListPointsSaleItemsParams,
   ListPointsSaleItemsResponse,
   ManualEventParams,
   ManualEventResponse,
+  Member,
+  MemberLedgerEntry,
+  MemberTotals,
   PaymentMintParams,
   PaymentMintResponse,
   PaymentProof,
@@ -88,6 +97,7 @@ export type {
   RelayParams,
   RelayPermit,
   RelayResponse,
+  RewardEvent,
   ServiceStatus,
   SignTypedDataParams,
   SignTypedDataResponse,

@@ -9,6 +9,7 @@ import { type DnsResource, dnsResource } from '../resources/dns'
 import { type EventConfigResource, eventConfigResource } from '../resources/event-config'
 import { type EventsResource, eventsResource } from '../resources/events'
 import { type HealthResource, healthResource } from '../resources/health'
+import { type MembersResource, membersResource } from '../resources/members'
 import { type PaymentsResource, paymentsResource } from '../resources/payments'
 import { type PerksResource, perksResource } from '../resources/perks'
 import { type PointsSaleResource, pointsSaleResource } from '../resources/points-sale'
@@ -25,6 +26,7 @@ export type LoyaltyClient = {
   debug: DebugResource
   eventConfig: EventConfigResource
   events: EventsResource
+  members: MembersResource
   dns: DnsResource
   payments: PaymentsResource
   redemptions: RedemptionsResource
@@ -55,6 +57,7 @@ export function createLoyaltyClient(options: LoyaltyClientOptions): LoyaltyClien
     debug: debugResource(ctx),
     eventConfig: eventConfigResource(ctx),
     events: eventsResource(ctx),
+    members: membersResource(ctx),
     dns: dnsResource(ctx),
     payments: paymentsResource(ctx),
     redemptions: redemptionsResource(ctx),

@@ -1,14 +1,18 @@
 import type { RequestOptions } from '../client/client-options'
 import type { ClientContext } from '../core/client-context'
 import { sendRequest } from '../core/send-request'
+import { type CursorListPromise, cursorListPromise } from '../pagination/cursor-list-promise'
 import type {
   BulkEventsParams,
   BulkEventsResponse,
   CheckEligibilityParams,
   CheckEligibilityResponse,
   EventProof,
+  ListEventsParams,
+  ListEventsResponse,
   ManualEventParams,
   ManualEventResponse,
+  RewardEvent,
 } from '../types/wire'
 
 export type EventsResource = {
@@ -33,6 +37,14 @@ export type EventsResource = {
    * user's email and the metadata are masked unless the client has the brand's `apiKey`.
    */
   retrieve(eventId: string, options?: RequestOptions): Promise<EventProof>
+  /**
+   * GET /loyalty-api/events: the brand's reward events, newest first, filtered by `type`, `user` (an
+   * email, or the wallet the rewards went to) and time (`since` inclusive, `until` exclusive; ISO
+   * 8601). Needs the client's `apiKey` (scope `events` or `members_read`). Awaited: one page (`limit`
+   * 1 to 100, default 20); `for await (const event of client.events.list({ type: 'purchase' }))`:
+   * every matching event, page after page.
+   */
+  list(params?: ListEventsParams, options?: RequestOptions): CursorListPromise<RewardEvent>
 }
 
 export function eventsResource(ctx: ClientContext): EventsResource {
@@ -83,6 +95,22 @@ export function eventsResource(ctx: ClientContext): EventsResource {
           auth: 'optionalApiKey',
         },
         options,
+      ),
+    list: ({ cursor, ...filters } = {}, options) =>
+      cursorListPromise(
+        (next) =>
+          sendRequest<ListEventsResponse>(
+            ctx,
+            {
+              name: 'events.list',
+              method: 'GET',
+              path: '/loyalty-api/events',
+              query: { ...filters, cursor: next },
+              auth: 'apiKey',
+            },
+            options,
+          ),
+        cursor,
       ),
   }
 }

@@ -23,6 +23,7 @@ import type {
   getEventConfigResponseSchema,
   getEventProofResponseSchema,
   getPaymentProofResponseSchema,
+  getMemberResponseSchema,
   getPerkStatusRequestSchema,
   getPerkStatusResponseSchema,
   getRedemptionProofResponseSchema,
@@ -30,10 +31,16 @@ import type {
   healthResponseSchema,
   invalidateConstraintCacheParametersSchema,
   invalidateConstraintCacheResponseSchema,
+  listEventsRequestSchema,
+  listEventsResponseSchema,
+  listMemberHistoryRequestSchema,
+  listMemberHistoryResponseSchema,
   listPerkHoldersRequestSchema,
   listPerkHoldersResponseSchema,
   listPointsSaleItemsRequestSchema,
   listPointsSaleItemsResponseSchema,
+  memberLedgerEntrySchema,
+  memberTotalsSchema,
   mintForPaymentParametersSchema,
   mintForPaymentResponseSchema,
   perkHolderSchema,
@@ -51,6 +58,7 @@ import type {
   relayRequestPermitSchema,
   relayRequestSchema,
   relayResponseSchema,
+  rewardEventSchema,
   serviceStatusSchema,
   signUserTypedDataParametersSchema,
   signUserTypedDataResponseSchema,
@@ -95,6 +103,18 @@ export type WireTypeMap = {
   BulkEventsResponse: z.output<typeof processBulkEventsResponseSchema>
   VerifyDnsParams: z.input<typeof verifyDnsParametersSchema>
   VerifyDnsResponse: z.output<typeof verifyDnsResponseSchema>
+
+  // Member reads for brand backends (the brand's API key; cursor lists)
+  /** Query of `GET /loyalty-api/events`: every filter optional; `limit` 1 to 100, `cursor` the previous page's `next_cursor`. */
+  ListEventsParams: Omit<z.input<typeof listEventsRequestSchema>, 'brandId'>
+  RewardEvent: z.output<typeof rewardEventSchema>
+  ListEventsResponse: z.output<typeof listEventsResponseSchema>
+  MemberTotals: z.output<typeof memberTotalsSchema>
+  Member: z.output<typeof getMemberResponseSchema>
+  /** Query of `GET /loyalty-api/members/:emailOrAddress/history`: `limit` 1 to 100, `cursor` the previous page's `next_cursor`. */
+  ListMemberHistoryParams: Omit<z.input<typeof listMemberHistoryRequestSchema>, 'emailOrAddress' | 'brandId'>
+  MemberLedgerEntry: z.output<typeof memberLedgerEntrySchema>
+  ListMemberHistoryResponse: z.output<typeof listMemberHistoryResponseSchema>
 
   // Payments
   CreateCheckoutParams: z.input<typeof createCheckoutParametersSchema>

@@ -268,6 +268,145 @@ export type VerifyDnsResponse = {
   brandId: string | null
 }
 
+/** Query of `GET /loyalty-api/events`: every filter optional; `limit` 1 to 100, `cursor` the previous page's `next_cursor`. */
+export type ListEventsParams = {
+  /** Only events of this type. */
+  type?: string | undefined
+  /** Only this user's events: an email or a wallet address. */
+  user?: string | undefined
+  /** ISO 8601 date or date-time: events at or after it. */
+  since?: string | undefined
+  /** ISO 8601 date or date-time: events strictly before it. */
+  until?: string | undefined
+  /** 1 to 100, default 20. */
+  limit?: number | undefined
+  /** `next_cursor` of the previous page. */
+  cursor?: string | undefined
+}
+
+/** One reward event of the brand, as manual-event, bulk-events or the agent API recorded it. */
+export type RewardEvent = {
+  /** The event id (its proof of issuance: `GET /loyalty-api/events/:id`). */
+  id: string
+  eventType: string
+  /** The user's email (normalised). */
+  userEmail: string
+  /** The wallet the reward went to. */
+  walletAddress: string
+  /** Whole tokens the rule granted (0: nothing minted). */
+  rewardAmount: number
+  /** pending (not on chain yet) · confirmed (minted, or nothing to mint) · failed (the last mint attempt reverted; retried). */
+  status: 'confirmed' | 'pending' | 'failed'
+  /** The mint's transaction once confirmed; else null. */
+  transactionHash: string | null
+  /** The brand's website the event came from, when known. */
+  domain: string | null
+  /** `metadata.source` as sent (`chat_manual_reward`, …), when any. */
+  source: string | null
+  channelId: string | null
+  /** The event's metadata as sent. */
+  metadata: Record<string, unknown> | null
+  createdAt: string
+}
+
+/** 200 body of `GET /loyalty-api/events`: `{ data, has_more, next_cursor }`, newest first. */
+export type ListEventsResponse = {
+  /** At most `limit` items, newest first. */
+  data: RewardEvent[]
+  /** More items follow: ask again with `cursor: next_cursor`. */
+  has_more: boolean
+  /** The `cursor` of the next page; null on the last page. */
+  next_cursor: string | null
+}
+
+/** A member's totals at the caller's brand, in whole tokens, from the ledger (docs/ledger.md). */
+export type MemberTotals = {
+  /** Rewards granted by the brand's rules (events, bulk, check-ins…), whatever their status. */
+  earned: number
+  /** Points bought at the brand (payment-mint, Stripe). */
+  bought: number
+  /** Mints the operator or an agent granted at the brand. */
+  granted: number
+  /** Points spent on the brand's perks (a positive number). */
+  redeemed: number
+  /** Points burned back on refunds of the brand's payments (a positive number). */
+  clawedBack: number
+  /** Points received through relayed transfers the brand is party to. */
+  transferredIn: number
+  /** Points sent through relayed transfers the brand is party to (a positive number). */
+  transferredOut: number
+  /** Of the above, what is not on chain yet (pending or failed mints, net). */
+  unconfirmed: number
+  /** Ledger entries counted. */
+  entries: number
+}
+
+/** 200 body of `GET /loyalty-api/members/:emailOrAddress`. */
+export type Member = {
+  /** The caller's brand: every total below is at this brand only. */
+  brandId: string
+  walletAddress: string
+  /** The email the member was asked by (normalised); null when asked by address. */
+  email: string | null
+  /**
+   * The wallet's on-chain points balance (`balanceOf` of the points token, whole tokens as a decimal
+   * string): NETWORK-WIDE, every brand's points together, since one token serves every brand.
+   */
+  balance: string
+  /** The same in wei (18 decimals). */
+  balanceWei: string
+  /** The points token's address. */
+  token: string
+  totals: MemberTotals
+  /** The member's first and last ledger entry at this brand. */
+  firstActivityAt: string
+  lastActivityAt: string
+}
+
+/** Query of `GET /loyalty-api/members/:emailOrAddress/history`: `limit` 1 to 100, `cursor` the previous page's `next_cursor`. */
+export type ListMemberHistoryParams = {
+  /** 1 to 100, default 20. */
+  limit?: number | undefined
+  /** `next_cursor` of the previous page. */
+  cursor?: string | undefined
+}
+
+/** One ledger entry of a member at the brand: a movement of its points (docs/ledger.md#kinds). */
+export type MemberLedgerEntry = {
+  id: string
+  /** reward · purchase · grant · agent_reward · redemption · transfer · clawback. */
+  kind: 'reward' | 'purchase' | 'grant' | 'agent_reward' | 'redemption' | 'transfer' | 'clawback'
+  /** Signed whole tokens: positive when the wallet received, negative when it spent or lost. */
+  amount: number
+  /** The same in wei (18 decimals), signed decimal string: exact. */
+  amountWei: string
+  /** pending (decided, not on chain yet) · confirmed (on chain) · failed (its last mint attempt reverted; retried). */
+  status: 'confirmed' | 'pending' | 'failed'
+  /** The transaction that moved it (confirmed), or the last that reverted (failed); null while pending. */
+  transactionHash: string | null
+  blockNumber: number | null
+  /** What the entry records: `event` (an event id: its proof is GET /loyalty-api/events/:id), `checkout_session`, `perk_claim`, `refund`, `token_transfer`, `mint_job`… */
+  source: {
+    type: string
+    id: string
+  }
+  /** The other side of a transfer or a redemption (an address); null for mints and burns. */
+  counterparty: string | null
+  createdAt: string
+  /** When it was confirmed on chain; null until then. */
+  confirmedAt: string | null
+}
+
+/** 200 body of the history: `{ data, has_more, next_cursor }`, newest first. */
+export type ListMemberHistoryResponse = {
+  /** At most `limit` items, newest first. */
+  data: MemberLedgerEntry[]
+  /** More items follow: ask again with `cursor: next_cursor`. */
+  has_more: boolean
+  /** The `cursor` of the next page; null on the last page. */
+  next_cursor: string | null
+}
+
 /**
  * Body of `POST /loyalty-api/create-checkout` (`amount` in USD cents): what `createCheckout` parses.
  * Unknown keys are stripped; the operation removes control characters first. `userEmail` comes out
@@ -906,6 +1045,14 @@ export type GeneratedWireTypes = {
   BulkEventsResponse: BulkEventsResponse
   VerifyDnsParams: VerifyDnsParams
   VerifyDnsResponse: VerifyDnsResponse
+  ListEventsParams: ListEventsParams
+  RewardEvent: RewardEvent
+  ListEventsResponse: ListEventsResponse
+  MemberTotals: MemberTotals
+  Member: Member
+  ListMemberHistoryParams: ListMemberHistoryParams
+  MemberLedgerEntry: MemberLedgerEntry
+  ListMemberHistoryResponse: ListMemberHistoryResponse
   CreateCheckoutParams: CreateCheckoutParams
   CreateCheckoutResponse: CreateCheckoutResponse
   PaymentMintParams: PaymentMintParams
