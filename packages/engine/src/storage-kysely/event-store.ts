@@ -1,4 +1,4 @@
-import type { Kysely, Selectable } from 'kysely'
+import { type Kysely, type Selectable, sql } from 'kysely'
 import type { ClaimHistory } from '../events/evaluate-claim'
 import type { ClaimKey, EventStore, ListedRewardEvent, RewardEvent } from '../ports/event-store'
 import type { LedgerStatus } from '../ports/ledger-store'
@@ -104,6 +104,7 @@ export function createEventStore(db: Kysely<Database>, dialect: SqlDialect): Eve
     async listByBrand(q) {
       const limit = Math.max(1, Math.min(1000, Math.floor(q.limit)))
       const before = q.before
+      const perMember = q.userKey !== undefined || q.walletAddress !== undefined
       const rows = await selectEvents(db)
         // The event's reward entry: the ledger's unique (source_type, source_id, kind, …) index.
         .leftJoin('ledger_entries as l', (join) =>
@@ -111,7 +112,13 @@ export function createEventStore(db: Kysely<Database>, dialect: SqlDialect): Eve
         )
         .select('l.status as ledger_status')
         .where('e.brand_id', '=', q.brandId)
-        .$if(q.eventType !== undefined, (qb) => qb.where('e.event_type', '=', q.eventType as string))
+        // With a user or a wallet, the type is checked on that member's few rows, not through the
+        // type's index (which SQLite's planner would otherwise prefer, reading every event of a popular
+        // type): `event_type || ''` is the same value, but no index serves it.
+        .$if(q.eventType !== undefined && perMember, (qb) =>
+          qb.where(sql<string>`${sql.ref('e.event_type')} || ''`, '=', q.eventType as string),
+        )
+        .$if(q.eventType !== undefined && !perMember, (qb) => qb.where('e.event_type', '=', q.eventType as string))
         .$if(q.userKey !== undefined, (qb) => qb.where('e.user_key', '=', q.userKey as string))
         .$if(q.walletAddress !== undefined, (qb) => qb.where('e.wallet_address', '=', q.walletAddress as string))
         .$if(q.since !== undefined, (qb) => qb.where('e.created_at', '>=', q.since as number))

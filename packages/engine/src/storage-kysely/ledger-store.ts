@@ -1,8 +1,9 @@
 import { type ExpressionBuilder, type Insertable, type Kysely, type Selectable, sql } from 'kysely'
-import type { LedgerCursor, LedgerPage, LedgerStore, MemberTotals } from '../ports/ledger-store'
+import type { LedgerCursor, LedgerPage, LedgerStore } from '../ports/ledger-store'
 import type { Database } from './database'
 import type { SqlDialect } from './dialect'
 import { ledgerLimit, toLedgerEntry, toLedgerEntryRow } from './ledger-entry-row'
+import { selectMemberTotals } from './ledger-member-totals'
 import { createLedgerReconcileMethods } from './ledger-reconcile-methods'
 import type { LedgerEntriesTable } from './ledger-tables'
 
@@ -149,57 +150,8 @@ export function createLedgerStore(db: Kysely<Database>, _dialect: SqlDialect): L
       return page(rows, limit)
     },
 
-    async memberTotals({ walletAddress, brandId }) {
-      const rows = await db
-        .selectFrom('ledger_entries')
-        .select((eb) => [
-          'kind',
-          'status',
-          eb.fn.sum<number | string>(eb.case().when('amount', '>', 0).then(eb.ref('amount')).else(0).end()).as('plus'),
-          eb.fn.sum<number | string>(eb.case().when('amount', '<', 0).then(eb.ref('amount')).else(0).end()).as('minus'),
-          eb.fn.countAll<number | string>().as('n'),
-          eb.fn.min('created_at').as('first_at'),
-          eb.fn.max('created_at').as('last_at'),
-        ])
-        .where('brand_id', '=', brandId.toLowerCase())
-        .where('wallet_address', '=', walletAddress.toLowerCase())
-        .groupBy(['kind', 'status'])
-        .execute()
-      const totals: MemberTotals = {
-        earned: 0,
-        bought: 0,
-        granted: 0,
-        redeemed: 0,
-        clawedBack: 0,
-        transferredIn: 0,
-        transferredOut: 0,
-        unconfirmed: 0,
-        entries: 0,
-        firstActivityAt: null,
-        lastActivityAt: null,
-      }
-      for (const r of rows) {
-        const plus = Number(r.plus ?? 0)
-        const minus = Number(r.minus ?? 0)
-        const net = plus + minus
-        if (r.kind === 'reward') totals.earned += net
-        else if (r.kind === 'purchase') totals.bought += net
-        else if (r.kind === 'grant' || r.kind === 'agent_reward') totals.granted += net
-        else if (r.kind === 'redemption') totals.redeemed -= net
-        else if (r.kind === 'clawback') totals.clawedBack -= net
-        else if (r.kind === 'transfer') {
-          totals.transferredIn += plus
-          totals.transferredOut -= minus
-        }
-        if (r.status !== 'confirmed') totals.unconfirmed += net
-        totals.entries += Number(r.n)
-        const first = Number(r.first_at)
-        const last = Number(r.last_at)
-        if (totals.firstActivityAt === null || first < totals.firstActivityAt) totals.firstActivityAt = first
-        if (totals.lastActivityAt === null || last > totals.lastActivityAt) totals.lastActivityAt = last
-      }
-      return totals
-    },
+    memberTotals: (p) => selectMemberTotals(db, p),
+
     ...createLedgerReconcileMethods(db),
   }
 }
