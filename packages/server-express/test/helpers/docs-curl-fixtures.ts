@@ -100,6 +100,33 @@ export function createDocsCurlFixtures(s: TestServer) {
     return { SESSION_ID: id }
   }
 
+  let secondRewardOfAnn: Promise<Record<string, string>> | undefined
+  /** Ann earns a second reward (another rule): the member lists have a second page. */
+  const secondReward = () => {
+    secondRewardOfAnn ??= (async () => {
+      await s.runtime.engine.rules.set({
+        brandId,
+        eventType: 'docs_reading',
+        custom: true,
+        rewardAmount: 5,
+        maxClaims: -1,
+        cooldownHours: 0,
+      })
+      const { walletAddress } = await login()
+      await json(
+        postJson(s.base, '/loyalty-api/manual-event', {
+          brandId,
+          eventType: 'custom_docs_reading',
+          userEmail: ANN,
+          userIdentifier: walletAddress,
+          domain: 'localhost',
+        }),
+      )
+      return {}
+    })()
+    return secondRewardOfAnn
+  }
+
   /** Per page: placeholders beyond the common ones, after setting up what its examples need. */
   const pages: Record<string, () => Promise<Record<string, string>>> = {
     'dev-checkout.md': async () => ({ SESSION_ID: await session() }),
@@ -159,6 +186,9 @@ export function createDocsCurlFixtures(s: TestServer) {
       await s.runtime.engine.pointsSale.add({ brandId, name: 'Tote bag', price: 40, stock: 25, category: 'merch' })
       return {}
     },
+    'members.md': async () => ({ USER_WALLET: (await login()).walletAddress }),
+    'member-history.md': secondReward,
+    'list-events.md': secondReward,
     'check-perk-status.md': perkOfAnn,
     'list-perk-holders.md': perkOfAnn,
     'redeem-perk.md': perkOfAnn,
