@@ -1,14 +1,12 @@
 import type { Database } from '@loyaltykit/engine/storage-kysely'
 import type { Insertable, Kysely } from 'kysely'
 import type { LatencySummary } from './latency-summary'
+import { type LoadTarget, runLoad } from './load-generator'
 
 /*
  * Where issue 13's ledger plugs into `pnpm bench:events`: `insertLedgerEntries` writes the ledger
- * rows of the preloaded events; `measureMemberReads` waits for the member endpoints (point 4) and
- * refuses with MEMBER_READS_MISSING until they exist; nothing else of the benchmark pretends.
+ * rows of the preloaded events; `measureMemberReads` drives the member endpoints (point 4).
  */
-
-export const MEMBER_READS_MISSING = '--preload reads need GET /loyalty-api/members (issue 13, point 4)'
 
 /** A preloaded reward event, with everything its ledger entry records. */
 export type LedgerPreloadEvent = {
@@ -91,14 +89,33 @@ export type MemberReadFigures = {
 /**
  * Measures the member and history reads of preloaded members (`emails`) with the brand's API key,
  * on the running server at `origin`, with the load generator (`runLoad`, GET requests) for
- * `seconds` at `connections`.
+ * `seconds` at `connections` each: first `GET /loyalty-api/members/:email` (the ledger aggregate
+ * and one `balanceOf` on the chain), then `GET /loyalty-api/members/:email/history` (the first page
+ * of 20), each request for the next member in turn. A non-200 answer is a failure.
  */
-export async function measureMemberReads(_p: {
+export async function measureMemberReads(p: {
   origin: string
   apiKey: string
   emails: readonly string[]
   connections: number
   seconds: number
 }): Promise<MemberReadFigures> {
-  throw new Error(MEMBER_READS_MISSING)
+  if (p.emails.length === 0) throw new Error('no preloaded member to read')
+  const headers = { authorization: `Bearer ${p.apiKey}` }
+  const read = async (path: (email: string) => string) => {
+    const target: LoadTarget = {
+      origin: p.origin,
+      request: (i) => ({
+        method: 'GET',
+        path: path(encodeURIComponent(p.emails[i % p.emails.length] as string)),
+        headers,
+      }),
+    }
+    const r = await runLoad(target, { connections: p.connections, seconds: p.seconds })
+    return { requests: r.requests, failures: r.failures, latencyMs: r.latencyMs }
+  }
+  return {
+    member: await read((email) => `/loyalty-api/members/${email}`),
+    history: await read((email) => `/loyalty-api/members/${email}/history?limit=20`),
+  }
 }
