@@ -4,8 +4,8 @@ import type { EngineContext } from '../context'
 import { parseInput } from '../errors/zod-issues'
 import { getTokenBalance } from '../identity/get-token-balance'
 import { type GetMemberParameters, getMemberParametersSchema, type getMemberResponseSchema } from './get-member-schema'
-import { memberWalletAddress } from './member-identifier'
 import { memberNotFound } from './member-not-found'
+import { requireMemberWallet } from './require-member-wallet'
 
 export type GetMemberOptions = BrandReaderOptions
 
@@ -26,9 +26,7 @@ export async function getMember(
   const brandId = await authorizeBrandReader(ctx, options, (params as { brandId?: unknown } | undefined)?.brandId)
   const p = parseInput(getMemberParametersSchema, params, 'Invalid member')
   const member = p.emailOrAddress
-  const walletAddress = await memberWalletAddress(ctx.storage, member)
-  const label = member.kind === 'email' ? member.email : member.address
-  if (walletAddress === undefined) throw memberNotFound(label)
+  const { walletAddress, label } = await requireMemberWallet(ctx.storage, member)
   const totals = await ctx.storage.ledger.memberTotals({ walletAddress, brandId })
   if (totals.entries === 0 || totals.firstActivityAt === null || totals.lastActivityAt === null) {
     throw memberNotFound(label)

@@ -10,8 +10,8 @@ import {
   type listMemberHistoryResponseSchema,
   type memberLedgerEntrySchema,
 } from './list-member-history-schema'
-import { memberWalletAddress } from './member-identifier'
 import { memberNotFound } from './member-not-found'
+import { requireMemberWallet } from './require-member-wallet'
 
 export type ListMemberHistoryOptions = BrandReaderOptions
 
@@ -50,9 +50,7 @@ export async function listMemberHistory(
   const brandId = await authorizeBrandReader(ctx, options, (params as { brandId?: unknown } | undefined)?.brandId)
   const p = parseInput(listMemberHistoryParametersSchema, params, 'Invalid history query')
   const member = p.emailOrAddress
-  const label = member.kind === 'email' ? member.email : member.address
-  const walletAddress = await memberWalletAddress(ctx.storage, member)
-  if (walletAddress === undefined) throw memberNotFound(label)
+  const { walletAddress, label } = await requireMemberWallet(ctx.storage, member)
   const page = await ctx.storage.ledger.listByWallet({ walletAddress, brandId, before: p.cursor, limit: p.limit })
   if (p.cursor === undefined && page.entries.length === 0) throw memberNotFound(label)
   return toCursorList(page.entries.map(toWire), page.next)

@@ -1,6 +1,4 @@
 import { z } from 'zod'
-import { resolveWalletOwnerKey } from '../identity/resolve-wallet-owner-key'
-import type { Stores } from '../ports/storage'
 import { emailSchema } from '../schemas/email'
 
 const ADDRESS = /^0x[0-9a-fA-F]{40}$/
@@ -24,17 +22,3 @@ export const memberIdentifierSchema = z
     ctx.addIssue({ code: 'custom', message: 'must be an email or a 0x wallet address' })
     return z.NEVER
   })
-
-/**
- * The wallet whose ledger entries are the member's: the address itself, or the custodial wallet of
- * the email (through an explicit identity link, as the wallet API resolves it); undefined when the
- * email has no wallet. A step (reads `stores`), not an operation.
- */
-export async function memberWalletAddress(
-  stores: Pick<Stores, 'identities' | 'wallets'>,
-  member: MemberIdentifier,
-): Promise<string | undefined> {
-  if (member.kind === 'address') return member.address
-  const ownerKey = await resolveWalletOwnerKey(stores, `email:${member.email}`)
-  return (await stores.wallets.findByOwner(ownerKey))?.address.toLowerCase()
-}

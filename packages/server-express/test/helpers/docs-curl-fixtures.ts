@@ -48,13 +48,13 @@ export function createDocsCurlFixtures(s: TestServer) {
     encodeFunctionData({ abi: perkCollectionAbi, functionName: 'claimFor', args: [user, BigInt(collectionId)] })
   const nonce = (user: Address) => read<bigint>(chain.contracts.pointsToken, pointsTokenAbi, 'nonces', [user])
 
-  /** Ann earns 500 points (her permits spend some). */
-  async function fundAnn() {
+  /** Ann earns `rewardAmount` points for one event of a custom rule of its own (`custom_<name>`). */
+  async function rewardAnn(name: string, rewardAmount: number) {
     await s.runtime.engine.rules.set({
       brandId,
-      eventType: 'docs_bonus',
+      eventType: name,
       custom: true,
-      rewardAmount: 500,
+      rewardAmount,
       maxClaims: -1,
       cooldownHours: 0,
     })
@@ -62,13 +62,15 @@ export function createDocsCurlFixtures(s: TestServer) {
     await json(
       postJson(s.base, '/loyalty-api/manual-event', {
         brandId,
-        eventType: 'custom_docs_bonus',
+        eventType: `custom_${name}`,
         userEmail: ANN,
         userIdentifier: walletAddress,
         domain: 'localhost',
       }),
     )
   }
+  /** Ann earns 500 points (her permits spend some). */
+  const fundAnn = () => rewardAnn('docs_bonus', 500)
 
   let claimedPerk: Promise<Record<string, string>> | undefined
   /** A free perk with 3 charges, claimed by Ann through the relayer. */
@@ -103,27 +105,7 @@ export function createDocsCurlFixtures(s: TestServer) {
   let secondRewardOfAnn: Promise<Record<string, string>> | undefined
   /** Ann earns a second reward (another rule): the member lists have a second page. */
   const secondReward = () => {
-    secondRewardOfAnn ??= (async () => {
-      await s.runtime.engine.rules.set({
-        brandId,
-        eventType: 'docs_reading',
-        custom: true,
-        rewardAmount: 5,
-        maxClaims: -1,
-        cooldownHours: 0,
-      })
-      const { walletAddress } = await login()
-      await json(
-        postJson(s.base, '/loyalty-api/manual-event', {
-          brandId,
-          eventType: 'custom_docs_reading',
-          userEmail: ANN,
-          userIdentifier: walletAddress,
-          domain: 'localhost',
-        }),
-      )
-      return {}
-    })()
+    secondRewardOfAnn ??= rewardAnn('docs_reading', 5).then(() => ({}))
     return secondRewardOfAnn
   }
 
