@@ -4,7 +4,7 @@ import type { ApiKeyScope } from '../ports/api-key-store'
 import { hashApiKey } from './hash-api-key'
 
 /** Scopes that may read a brand's member data: the brand's server key, or a read-only key. */
-export const MEMBER_READ_SCOPES: readonly ApiKeyScope[] = ['events', 'members_read']
+const MEMBER_READ_SCOPES: readonly ApiKeyScope[] = ['events', 'members_read']
 
 /** Who reads: the brand the presented key belongs to, and as what it presented itself. */
 export type BrandReaderOptions = {

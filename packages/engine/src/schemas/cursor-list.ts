@@ -1,8 +1,8 @@
 import { z } from 'zod'
 
 /** Page size of the cursor lists (member history, reward events): default 20, at most 100. */
-export const LIST_LIMIT_DEFAULT = 20
-export const LIST_LIMIT_MAX = 100
+const LIST_LIMIT_DEFAULT = 20
+const LIST_LIMIT_MAX = 100
 
 /** Where a page of a newest-first list ends: the last item's time (epoch ms) and id. */
 export type ListPosition = { createdAt: number; id: string }
@@ -24,7 +24,7 @@ export const listLimitSchema = z.coerce
  * anything that is not such a spelling (garbage, another list's token, a damaged copy) is a 400 on
  * `cursor`. Not signed: a well-formed cursor only names a position in the caller's own brand's list.
  */
-export function encodeListCursor(p: ListPosition): string {
+function encodeListCursor(p: ListPosition): string {
   return Buffer.from(`${p.createdAt}.${p.id}`, 'utf8').toString('base64url')
 }
 
