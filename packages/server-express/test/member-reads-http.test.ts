@@ -1,4 +1,8 @@
-import { getMemberResponseSchema, listEventsResponseSchema, listMemberHistoryResponseSchema } from '@loyaltykit/engine/schemas'
+import {
+  getMemberResponseSchema,
+  listEventsResponseSchema,
+  listMemberHistoryResponseSchema,
+} from '@loyaltykit/engine/schemas'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type MemberReadsFixture, seedMemberReads } from './helpers/member-reads-fixture'
 import { queryTestDatabase } from './helpers/query-test-database'
