@@ -11,6 +11,7 @@ import {
   NotFoundError,
   type RewardEvent,
 } from '../src/index'
+import { expectWire } from './helpers/expect-wire'
 
 // client.members and client.events.list against the real server (SQLite; the server's own tests
 // cover PostgreSQL): one page when awaited, every item of every page when iterated.
@@ -44,7 +45,7 @@ describe('@loyaltykit/sdk member reads against the real server', () => {
 
   it('members.retrieve: the member at the key’s brand; another brand’s member is a NotFoundError', async () => {
     const member = await a.members.retrieve('ann@example.com')
-    expect(getMemberResponseSchema.parse(member)).toEqual(member)
+    expectWire(getMemberResponseSchema, member)
     expect(member).toMatchObject({ walletAddress: f.annWallet, balance: '164', totals: { earned: 150, entries: 17 } })
     expect((await b.members.retrieve(f.annWallet)).totals.earned).toBe(14)
     const refused = await b.members.retrieve('bob@example.com').catch((e: unknown) => e)
@@ -56,7 +57,7 @@ describe('@loyaltykit/sdk member reads against the real server', () => {
 
   it('events.list: awaited, one page; for await, every event once across pages', async () => {
     const page = await a.events.list({ limit: 3 })
-    expect(listEventsResponseSchema.parse(page)).toEqual(page)
+    expectWire(listEventsResponseSchema, page)
     expect(page.data).toHaveLength(3)
     expect(page.has_more).toBe(true)
 
@@ -89,7 +90,7 @@ describe('@loyaltykit/sdk member reads against the real server', () => {
   it('members.history: pages of ledger entries, followed by for await; a bad limit is a BadRequestError', async () => {
     const first = await a.members.history('ann@example.com', { limit: 5 })
     expect(first.data).toHaveLength(5)
-    for (const entry of first.data) expect(memberLedgerEntrySchema.parse(entry)).toEqual(entry)
+    for (const entry of first.data) expectWire(memberLedgerEntrySchema, entry)
     const all: string[] = []
     for await (const entry of a.members.history('ann@example.com', { limit: 5 })) all.push(entry.id)
     expect(all).toHaveLength(17)
