@@ -1,185 +1,27 @@
-import { randomBytes } from 'node:crypto'
 import { perkCollectionAbi, pointsTokenAbi } from '@loyaltykit/contracts'
-import {
-  createAccessTokenVerifier,
-  createLocalTokenIssuer,
-  createRelaySender,
-  type EngineContext,
-  generateIdentitySigningKey,
-  isLoyaltyError,
-  type RelayOptions,
-  type RelayTxRecord,
-} from '@loyaltykit/engine'
-import { createTestContext, relaySenderOf } from '@loyaltykit/engine/testing'
-import { type Address, createWalletClient, encodeFunctionData, type Hex, keccak256 } from 'viem'
+import { createRelaySender, type EngineContext, type RelayOptions } from '@loyaltykit/engine'
+import { relaySenderOf } from '@loyaltykit/engine/testing'
+import { type Address, createWalletClient, type Hex } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { TEST_PRIVATE_KEYS } from '../../contracts/test/edr'
-import { createBrand } from '../src/brands/create-brand'
-import { devLogin } from '../src/identity/dev-login'
-import { createLocalIdentityProvider } from '../src/identity/local-identity-provider'
-import { signUserTypedData } from '../src/identity/sign-user-typed-data'
-import { createPerk } from '../src/perks/create-perk'
 import { getRelayGasUsage } from '../src/relay/get-relay-gas-usage'
 import { relay } from '../src/relay/relay'
-import { type MintingTestChain, startMintingTestChain } from './minting-test-chain'
-import { type FreshDatabase, testDatabases } from './support/test-databases'
+import type { MintingTestChain } from './minting-test-chain'
+import { failure, useRelayWorld, WEI } from './support/relay-world'
+import { testDatabases } from './support/test-databases'
 
-const WEI = 10n ** 18n
-
-async function failure(p: Promise<unknown>) {
-  try {
-    await p
-  } catch (e) {
-    if (isLoyaltyError(e)) return e
-    throw e
-  }
-  throw new Error('expected a LoyaltyError')
-}
-
+// Recovery of the relayer's nonce after a crash or another sender: relay-recovery.test.ts.
 describe.each(testDatabases())('relay (engine) on $dialect', (db) => {
-  let database: FreshDatabase
+  const w = useRelayWorld(db)
+  const { options, login, claimData, mintTo, permitFor } = w
   let t: MintingTestChain
   let ctx: EngineContext
   let brandId: string
   let collectionId: number
   let freeCollectionId: number
-  const options: RelayOptions = { allowedOrigins: ['https://app.example'] }
-
-  const login = (email = `u${randomBytes(4).toString('hex')}@example.com`) => devLogin(ctx, { email })
-  const claimData = (user: string, id: number) =>
-    encodeFunctionData({ abi: perkCollectionAbi, functionName: 'claimFor', args: [user as Address, BigInt(id)] })
-
-  /** The relay sender's intent for a `claimFor` of `userAddress` (gas given). */
-  const claimIntent = (data: Hex, userAddress: string) => ({
-    kind: 'call' as const,
-    to: t.chain.contracts.perkCollection,
-    data,
-    gas: 300_000n,
-    functionName: 'claimFor',
-    userAddress,
-    brandId,
-  })
-
-  /** A relayer transaction signed at `nonce` and shaped as the sender stores it (not stored here). */
-  async function storedRelayTx(p: {
-    nonce: number
-    data: Hex
-    userAddress: string
-    status: 'signed' | 'sent'
-    maxFeePerGas?: bigint
-  }): Promise<RelayTxRecord> {
-    const maxFeePerGas = p.maxFeePerGas ?? 50_000_000_000n
-    const raw: Hex = await t.chain.relayer.signTransaction({
-      chainId: t.chain.chainId,
-      type: 'eip1559',
-      to: t.chain.contracts.perkCollection,
-      data: p.data,
-      nonce: p.nonce,
-      gas: 300_000n,
-      maxFeePerGas,
-      maxPriorityFeePerGas: 1_000_000_000n,
-    })
-    const now = Date.now()
-    return {
-      txHash: keccak256(raw),
-      chainId: t.chain.chainId,
-      signer: t.chain.relayer.address.toLowerCase(),
-      nonce: p.nonce,
-      raw,
-      kind: 'call',
-      to: t.chain.contracts.perkCollection,
-      functionName: 'claimFor',
-      userAddress: p.userAddress,
-      brandId,
-      gasLimit: '300000',
-      maxFeePerGas: maxFeePerGas.toString(),
-      maxPriorityFeePerGas: '1000000000',
-      status: p.status,
-      gasUsed: null,
-      effectiveGasPrice: null,
-      blockNumber: null,
-      error: null,
-      createdAt: now,
-      updatedAt: now,
-    }
-  }
-
-  async function mintTo(address: string, tokens: bigint) {
-    const wallet = createWalletClient({
-      account: t.chain.minter,
-      transport: t.chain.transport,
-      chain: t.publicClient.chain,
-    })
-    const hash = await wallet.writeContract({
-      address: t.chain.contracts.pointsToken,
-      abi: pointsTokenAbi,
-      functionName: 'mintBatch',
-      args: [`0x${randomBytes(32).toString('hex')}`, [address as Address], [tokens * WEI]],
-      chain: t.publicClient.chain,
-      gas: 200_000n,
-    })
-    await t.publicClient.waitForTransactionReceipt({ hash })
-  }
-
-  async function permitFor(user: { walletAddress: string }, value: bigint) {
-    const token = { address: t.chain.contracts.pointsToken, abi: pointsTokenAbi } as const
-    const [, name, version] = await t.publicClient.readContract({ ...token, functionName: 'eip712Domain' })
-    const nonce = await t.publicClient.readContract({
-      ...token,
-      functionName: 'nonces',
-      args: [user.walletAddress as Address],
-    })
-    const { permit } = await signUserTypedData(
-      ctx,
-      {
-        domain: { name, version, chainId: t.chain.chainId, verifyingContract: t.chain.contracts.pointsToken },
-        types: {
-          Permit: [
-            { name: 'owner', type: 'address' },
-            { name: 'spender', type: 'address' },
-            { name: 'value', type: 'uint256' },
-            { name: 'nonce', type: 'uint256' },
-            { name: 'deadline', type: 'uint256' },
-          ],
-        },
-        primaryType: 'Permit',
-        message: {
-          owner: user.walletAddress,
-          spender: t.chain.contracts.perkCollection,
-          value: value.toString(),
-          nonce: nonce.toString(),
-          deadline: Math.floor(Date.now() / 1000) + 3600,
-        },
-      },
-      { user: { walletAddress: user.walletAddress, custodial: true } },
-    )
-    return permit
-  }
-
-  beforeAll(async () => {
-    database = await db.create()
-    t = await startMintingTestChain()
-    const issuer = await createLocalTokenIssuer({ privateJwk: await generateIdentitySigningKey() })
-    ctx = createTestContext(database.storage, { chain: t.chain })
-    ctx.identity = {
-      provider: createLocalIdentityProvider(ctx),
-      tokens: createAccessTokenVerifier({
-        keys: { kind: 'jwk', jwk: issuer.publicJwk },
-        issuer: issuer.issuer,
-        audience: issuer.audience,
-      }),
-      devIssuer: issuer,
-    }
-    const { brand } = await createBrand(ctx, { name: 'Cafe', websites: ['https://cafe.example'] })
-    brandId = brand.id
-    collectionId = (await createPerk(ctx, { brandId, name: 'Coffee', price: 10, maxPerUser: 2, charges: 3 }))
-      .collectionId
-    freeCollectionId = (await createPerk(ctx, { brandId, name: 'Sticker', price: 0 })).collectionId
-  }, 60_000)
-  afterAll(async () => {
-    await t?.close()
-    await database?.destroy()
+  beforeAll(() => {
+    ;({ t, ctx, brandId, collectionId, freeCollectionId } = w)
   })
 
   it('claims a perk with a permit for a user with 0 ETH, counts gas for the user and the brand', async () => {
@@ -322,87 +164,6 @@ describe.each(testDatabases())('relay (engine) on $dialect', (db) => {
     )
     expect(forOther.code).toBe('VALIDATION_FAILED')
     expect(forOther.details).toMatchObject({ reason: 'ACTS_FOR_ANOTHER_ADDRESS', allowed: [user.walletAddress] })
-  })
-
-  it('recovers when another sender used the relayer nonce, and from a transaction stored but never broadcast', async () => {
-    const user = await login()
-    const claimFree = (u = user) =>
-      relay(
-        ctx,
-        {
-          to: t.chain.contracts.perkCollection,
-          data: claimData(u.walletAddress, freeCollectionId),
-          userAddress: u.walletAddress,
-        },
-        { accessToken: u.accessToken },
-      )
-    await claimFree()
-    // Another tool spends the relayer's next nonce behind our back.
-    const relayerWallet = createWalletClient({
-      account: t.chain.relayer,
-      transport: t.chain.transport,
-      chain: t.publicClient.chain,
-    })
-    await relayerWallet.sendTransaction({
-      to: t.chain.relayer.address,
-      value: 0n,
-      gas: 21_000n,
-      maxFeePerGas: 50_000_000_000n,
-      maxPriorityFeePerGas: 1_000_000_000n,
-      chain: t.publicClient.chain,
-    })
-    const requeuedBefore = relaySenderOf(ctx).stats().requeued
-    const { result } = await claimFree()
-    expect(result.status).toBe('confirmed')
-    // Its first signature used the taken nonce: refused, resynced from the chain, signed again.
-    expect(relaySenderOf(ctx).stats().requeued).toBe(requeuedBefore + 1)
-
-    // A crash after storing a signed transaction and before broadcasting it: the next sender of the
-    // process (a restart) broadcasts it first, so its nonce leaves no gap.
-    const scope = { chainId: t.chain.chainId, address: t.chain.relayer.address.toLowerCase() }
-    const nonce = await ctx.storage.nonces.reserve(scope)
-    const data = claimData(user.walletAddress, freeCollectionId)
-    const stored = await storedRelayTx({ nonce, data, userAddress: user.walletAddress, status: 'signed' })
-    const raw = stored.raw as Hex
-    await ctx.storage.relay.recordTransactions([stored])
-    const restarted = createRelaySender(ctx, t.chain)
-    const outcome = await restarted.send(claimIntent(data, user.walletAddress))
-    expect(outcome.nonce).toBe(nonce + 1)
-    expect(outcome.receipt.status).toBe('success')
-    expect(await ctx.storage.relay.getTransaction(keccak256(raw))).toMatchObject({ status: 'confirmed' })
-    expect(restarted.stats().recoveries).toBe(1)
-
-    // A crash after reserving a nonce and before storing its transaction leaves a gap: the chain
-    // refuses the next nonce as too high, the sender releases the missing one and signs again.
-    await ctx.storage.nonces.reserve(scope)
-    const afterGap = await restarted.send(claimIntent(data, user.walletAddress))
-    expect(afterGap.receipt.status).toBe('success')
-    expect(afterGap.nonce).toBe(nonce + 2)
-    expect(restarted.stats().requeued).toBeGreaterThanOrEqual(1)
-  })
-
-  it('recovers a nonce with a stuck transaction and its replacement: the newest goes out, the nonce stays used', async () => {
-    const user = await login()
-    const scope = { chainId: t.chain.chainId, address: t.chain.relayer.address.toLowerCase() }
-    const nonce = await ctx.storage.nonces.reserve(scope)
-    const data = claimData(user.walletAddress, freeCollectionId)
-    const attempt = (maxFeePerGas: bigint) =>
-      storedRelayTx({ nonce, data, userAddress: user.walletAddress, status: 'sent', maxFeePerGas })
-    // Stored by a process that died while both waited in a node's pool (which then lost them).
-    const stuck = await attempt(40_000_000_000n)
-    const replacement = await attempt(45_000_000_000n)
-    await ctx.storage.relay.recordTransactions([stuck, replacement])
-
-    const restarted = createRelaySender(ctx, t.chain)
-    const outcome = await restarted.send(claimIntent(data, user.walletAddress))
-    expect(outcome.nonce).toBe(nonce + 1)
-    expect(await ctx.storage.relay.getTransaction(replacement.txHash)).toMatchObject({ status: 'confirmed' })
-    expect(await ctx.storage.relay.getTransaction(stuck.txHash)).toMatchObject({
-      status: 'dropped',
-      error: `replaced by ${replacement.txHash}`,
-    })
-    expect((await ctx.storage.nonces.peek(scope)).released).not.toContain(nonce)
-    expect((await t.publicClient.getTransactionReceipt({ hash: replacement.txHash as Hex })).status).toBe('success')
   })
 
   it('relays 20 concurrent claims of 20 users, each confirmed with its own nonce', async () => {
