@@ -23,6 +23,7 @@ import type { KeyVault } from './ports/key-vault'
 import { type Logger, silentLogger } from './ports/logger'
 import type { Storage } from './ports/storage'
 import { bindProofs } from './proofs/bind-proofs'
+import { bindRateLimits } from './rate-limits/bind-rate-limits'
 import { bindRelay } from './relay/bind-relay'
 import type { RelaySender } from './relay/relay-sender'
 import { bindRules } from './rules/bind-rules'
@@ -86,6 +87,7 @@ export function createEngine(params: CreateEngineParameters) {
     ledger: bindLedger(ctx),
     members: bindMembers(ctx),
     proofs: bindProofs(ctx),
+    rateLimits: bindRateLimits(ctx),
   }
 }
 

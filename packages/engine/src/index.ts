@@ -318,8 +318,9 @@ export { type ProofKind, ProofNotFoundError } from './proofs/proof-errors'
 export type { ProofFacts } from './proofs/proof-facts-schema'
 export type { VerifyProofReturnType } from './proofs/verify-proof'
 export type { VerifyProofParameters } from './proofs/verify-proof-schema'
+export type { HitRateLimitParameters, HitRateLimitReturnType } from './rate-limits/hit-rate-limit'
+export type { PeekRateLimitParameters, PeekRateLimitReturnType } from './rate-limits/peek-rate-limit'
 export type { GetRelayGasUsageParameters } from './relay/get-relay-gas-usage'
-export type { HitRelayIpLimitOptions, HitRelayIpLimitParameters } from './relay/hit-relay-ip-limit'
 export type { RelayResult, RelayReturnType } from './relay/relay'
 export {
   ClaimLimitReachedError,

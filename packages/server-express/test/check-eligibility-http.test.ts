@@ -10,7 +10,10 @@ import { type TestDatabase, testDialects } from './helpers/test-databases'
 
 /** Prior claims are moved this far back: out of the 60 s duplicate window, inside a 24 h cooldown. */
 const AGE_MS = 120_000
-/** Tables only the minter writes (after a request committed a mint job): they may move in the background. */
+/**
+ * Tables only the minter writes (after a request committed a mint job): they may move in the background.
+ * And `rate_limits`: the per-IP limit counts every request of the event handler, dry runs too (docs/rate-limits.md).
+ */
 const MINTER_TABLES = [
   'mint_batches',
   'mint_transactions',
@@ -18,6 +21,7 @@ const MINTER_TABLES = [
   'signer_nonces',
   'released_nonces',
   'leases',
+  'rate_limits',
 ]
 
 const slug = (name: string) =>

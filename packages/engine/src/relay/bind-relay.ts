@@ -1,7 +1,6 @@
 import { bindOperation } from '../bind-operation'
 import type { EngineContext } from '../context'
 import { getRelayGasUsage } from './get-relay-gas-usage'
-import { hitRelayIpLimit } from './hit-relay-ip-limit'
 import { relay } from './relay'
 
 /** `engine.relay`: the gasless relayer. */
@@ -9,6 +8,5 @@ export function bindRelay(ctx: EngineContext) {
   return {
     send: bindOperation(ctx, relay),
     getGasUsage: bindOperation(ctx, getRelayGasUsage),
-    hitIpLimit: bindOperation(ctx, hitRelayIpLimit),
   }
 }

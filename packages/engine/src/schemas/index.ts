@@ -153,8 +153,9 @@ export {
 } from '../proofs/get-redemption-proof-schema'
 export { proofFactsSchema, proofStatusSchema } from '../proofs/proof-facts-schema'
 export { verifyProofParametersSchema, verifyProofResponseSchema } from '../proofs/verify-proof-schema'
+export { hitRateLimitParametersSchema } from '../rate-limits/hit-rate-limit'
+export { peekRateLimitParametersSchema } from '../rate-limits/peek-rate-limit'
 export { getRelayGasUsageParametersSchema } from '../relay/get-relay-gas-usage'
-export { hitRelayIpLimitParametersSchema } from '../relay/hit-relay-ip-limit'
 export {
   relayParametersSchema,
   relayPermitSchema,

@@ -1,21 +1,21 @@
-import type { Engine, IdentityProbe, Logger } from '@loyaltykit/engine'
+import type { Engine, IdentityProbe } from '@loyaltykit/engine'
 import express, { type Express, type Router } from 'express'
 import helmet from 'helmet'
 import { constraintRoutes } from '../constraints/constraint-routes'
 import { type EventRoutesOptions, eventRoutes } from '../events/event-routes'
 import { healthRoutes } from '../health/health-routes'
 import { probeRoutes } from '../health/probe-routes'
-import { accessLog } from '../http/access-log'
 import { cors } from '../http/cors'
 import { enterRequestScope } from '../http/enter-request-scope'
 import { errorHandler } from '../http/error-handler'
 import { errorSurface } from '../http/error-surface'
+import { httpLogger } from '../http/http-logger'
 import { IDEMPOTENCY_DEFAULTS, type IdempotencySettings, idempotency } from '../http/idempotency'
 import { BULK_BODY_LIMIT_BYTES, DEFAULT_BODY_LIMIT_BYTES, jsonBody } from '../http/json-body'
 import { notFound } from '../http/not-found'
-import { requestId } from '../http/request-id'
 import { IDENTITY_PATHS, identityRoutes } from '../identity/identity-routes'
 import { walletCors } from '../identity/wallet-cors'
+import type { ServerLogger } from '../logging/create-logger'
 import { memberRoutes } from '../members/member-routes'
 import { metricsRoutes } from '../metrics/metrics-routes'
 import { createServerMetrics, type ServerMetrics } from '../metrics/server-metrics'
@@ -26,11 +26,17 @@ import {
   type PregenerationRoutesOptions,
   pregenerationRoutes,
 } from '../pregeneration/pregeneration-routes'
+import { IP_LIMIT_DEFAULTS, type IpLimitSettings } from '../rate-limits/ip-limit-settings'
+import { ipRateLimits } from '../rate-limits/ip-rate-limits'
 import { type RelayRoutesOptions, relayRoutes } from '../relay/relay-routes'
+
+/** Operator probes and the Prometheus scrape: served before any limiter, with no request line each. */
+const UNLOGGED_PATHS = ['/livez', '/readyz', '/metrics']
 
 export type CreateAppParameters = {
   engine: Engine
-  logger: Logger
+  /** A pino logger (createLogger): request logs go through pino-http. */
+  logger: ServerLogger
   config: {
     /** Express `trust proxy`; default false. */
     trustProxy?: boolean | number | string
@@ -51,6 +57,8 @@ export type CreateAppParameters = {
   relayer?: RelayRoutesOptions
   /** `Idempotency-Key` on every POST (docs/idempotency.md); default 24 h retention, 5 s wait. */
   idempotency?: IdempotencySettings
+  /** Per-IP limits of the public surfaces (docs/rate-limits.md); default IP_LIMIT_DEFAULTS. */
+  rateLimits?: IpLimitSettings
   /** Extra routers (for embedding); mounted after the built-in routes, before the 404 handler. */
   routes?: Router[]
   /**
@@ -69,9 +77,10 @@ export type CreateAppParameters = {
 
 /**
  * Builds the HTTP app; never listens (see runtime/start-server.ts). Order: request metrics → request
- * id → probes and /metrics (before the access log and any rate limiter) → access log → helmet → health routes (before any rate limiter: never limited) → Stripe webhook (raw body) → JSON
- * body (10 KB) → check-eligibility (no idempotency key) → idempotency keys of POSTs → routes → 404 →
- * error handler.
+ * id and request log (pino-http) → probes and /metrics (before any rate limiter; never logged per
+ * request) → helmet → health routes (before any rate limiter: never limited) → Stripe webhook (raw
+ * body) → JSON body (10 KB) → CORS → per-IP limits → check-eligibility (no idempotency key) →
+ * idempotency keys of POSTs → routes → 404 → error handler.
  */
 export function createApp(p: CreateAppParameters): Express {
   const bodyLimitBytes = p.config.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES
@@ -84,7 +93,8 @@ export function createApp(p: CreateAppParameters): Express {
   const timeoutMs = p.config.healthTimeoutMs ?? 2000
   const metrics = o.metrics ?? createServerMetrics()
   app.use(metrics.http(app))
-  app.use(requestId(p.logger))
+  // Every request gets its id and `req.log`; probes and scrapes get no line of their own (noise).
+  app.use(httpLogger(p.logger, { unloggedPaths: UNLOGGED_PATHS }))
   app.use(enterRequestScope())
   app.use(probeRoutes(p.engine, { timeoutMs, maxMintBacklog: o.maxMintBacklog ?? 10_000, logger: p.logger }))
   if (o.onMainPort !== false) {
@@ -92,7 +102,6 @@ export function createApp(p: CreateAppParameters): Express {
       metricsRoutes(p.engine, metrics, { token: o.token, cacheMs: o.cacheMs ?? 5000, timeoutMs, logger: p.logger }),
     )
   }
-  app.use(accessLog())
   app.use(helmet({ crossOriginResourcePolicy: false }))
   const corsMiddleware = p.eventHandler ? cors(p.engine, { serviceOrigins: p.eventHandler.corsOrigins }) : undefined
   // Relayer (docs/relayer.md): its /relay CORS answers preflights before the app-wide CORS.
@@ -110,6 +119,9 @@ export function createApp(p: CreateAppParameters): Express {
   app.use(jsonBody(bodyLimitBytes))
   app.use(enterRequestScope())
   if (corsMiddleware) app.use(corsMiddleware)
+  // Per-IP limits of every public surface, after CORS so that browsers can read a 429 (docs/rate-limits.md).
+  const limits = { settings: p.rateLimits ?? IP_LIMIT_DEFAULTS, eventHandler: !!p.eventHandler }
+  app.use(ipRateLimits(p.engine, p.logger, { ...limits, relayBasePath: p.relayer?.basePath }))
   // Every POST below honours `Idempotency-Key` (docs/idempotency.md) but two: the Stripe webhook, above,
   // dedups by event id, and check-eligibility, a read-like dry run, is judged afresh every time (it
   // mounts before the middleware and writes nothing, not even a key). Error surfaces (and the wallet API's CORS) come first so its answers

@@ -7,6 +7,7 @@ import { minterSection } from './minter-section'
 import { observabilitySection } from './observability-section'
 import { paymentsSection } from './payments-section'
 import { pregenerationSection } from './pregeneration-section'
+import { rateLimitsSection } from './rate-limits-section'
 import { relayerSection } from './relayer-section'
 import { serverSection } from './server-section'
 import { storageSection } from './storage-section'
@@ -30,4 +31,5 @@ export const CONFIG_SECTIONS = {
   eventHandler: eventHandlerSection,
   idempotency: idempotencySection,
   observability: observabilitySection,
+  rateLimits: rateLimitsSection,
 } as const

@@ -116,6 +116,7 @@ export function loadConfig(env: Env = process.env, options: LoadConfigOptions = 
     eventHandler: read(s.eventHandler, { publicUrl }),
     idempotency: read(s.idempotency, undefined),
     observability: read(s.observability, { port: server.port, production }),
+    rateLimits: read(s.rateLimits, undefined),
   }
   if (problems.length > 0) throw fail()
   return deepFreeze(config)

@@ -7,6 +7,7 @@ import type { MinterConfig } from './minter-section'
 import type { ObservabilityConfig } from './observability-section'
 import type { PaymentConfig } from './payments-section'
 import type { PregenerationConfig } from './pregeneration-section'
+import type { RateLimitsConfig } from './rate-limits-section'
 import type { RelayerConfig } from './relayer-section'
 import type { ServerConfig } from './server-section'
 import type { StorageConfig } from './storage-section'
@@ -31,4 +32,5 @@ export type LoyaltykitConfig = Readonly<{
   eventHandler: EventHandlerConfig
   idempotency: IdempotencyConfig
   observability: ObservabilityConfig
+  rateLimits: RateLimitsConfig
 }>

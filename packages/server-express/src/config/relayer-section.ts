@@ -1,4 +1,4 @@
-import { RELAY_MAX_GAS_LIMIT, RELAY_REQUESTS_PER_MINUTE_PER_IP, RELAY_TRANSACTIONS_PER_HOUR } from '@loyaltykit/engine'
+import { RELAY_MAX_GAS_LIMIT, RELAY_TRANSACTIONS_PER_HOUR } from '@loyaltykit/engine'
 import { defineSection } from './define-section'
 import { envValue } from './env-value'
 
@@ -12,8 +12,6 @@ export type RelayerConfig = {
   requireOrigin: boolean
   /** Relayed transactions per user address per hour. */
   transactionsPerHour: number
-  /** Relayer API requests per IP per minute. */
-  requestsPerMinutePerIp: number
   /** Highest gas limit of a relayed transaction. */
   maxGasLimit: number
   /** Daily gas budget per user address (gas units; undefined: none). */
@@ -47,11 +45,6 @@ export const relayerSection = defineSection({
     LOYALTYKIT_RELAYER_TX_PER_HOUR: envValue
       .integer({ min: 1, max: 1_000_000, default: RELAY_TRANSACTIONS_PER_HOUR })
       .describe('Relayed transactions per user address per hour.'),
-    LOYALTYKIT_RELAYER_IP_PER_MINUTE: envValue
-      .integer({ min: 1, max: 100_000_000, default: RELAY_REQUESTS_PER_MINUTE_PER_IP })
-      .describe(
-        'Relayer requests per client IP per minute (the IP as Express sees it: set `LOYALTYKIT_TRUST_PROXY` behind a proxy).',
-      ),
     LOYALTYKIT_RELAYER_MAX_GAS: envValue
       .integer({ min: 21_000, max: RELAY_MAX_GAS_LIMIT, default: RELAY_MAX_GAS_LIMIT })
       .describe('Highest gas limit of a relayed transaction; at most `LOYALTYKIT_MAX_GAS`.'),
@@ -82,7 +75,6 @@ export const relayerSection = defineSection({
       allowedOrigins: [...new Set([new URL(deps.publicUrl).origin, ...(v.LOYALTYKIT_RELAYER_ORIGINS ?? [])])],
       requireOrigin: v.LOYALTYKIT_RELAYER_REQUIRE_ORIGIN,
       transactionsPerHour: v.LOYALTYKIT_RELAYER_TX_PER_HOUR,
-      requestsPerMinutePerIp: v.LOYALTYKIT_RELAYER_IP_PER_MINUTE,
       maxGasLimit: v.LOYALTYKIT_RELAYER_MAX_GAS,
       userDailyGasBudget: v.LOYALTYKIT_RELAYER_USER_DAILY_GAS,
       brandDailyGasBudget: v.LOYALTYKIT_RELAYER_BRAND_DAILY_GAS,

@@ -54,7 +54,7 @@ export const serverSection = defineSection({
         default: false,
       })
       .describe(
-        'Express `trust proxy`: `true`, a hop count (`1`), or a list of trusted subnets (`loopback, 10.0.0.0/8`). Set it behind a load balancer so client IPs (rate limits, logs) come from `X-Forwarded-For`.',
+        'Express `trust proxy`: a hop count (`1`: one proxy in front), a list of trusted subnets (`loopback, 10.0.0.0/8`), or `true`. Set it behind a load balancer so client IPs (per-IP limits, logs) come from `X-Forwarded-For`; prefer a hop count: with `true` the client writes the address ([rate-limits.md](rate-limits.md#the-clients-address-trust-proxy-and-x-forwarded-for)).',
       ),
     LOYALTYKIT_HEALTH_TIMEOUT_MS: envValue
       .duration({ unit: 'ms', min: 50, max: 60_000, default: 2000 })
@@ -71,7 +71,9 @@ export const serverSection = defineSection({
       .oneOf(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
         unset: '`info` for `start`, `error` for data commands',
       })
-      .describe('Level of the logs on stderr (JSON lines for `start`, readable lines for the other commands).'),
+      .describe(
+        'Level of the logs on stderr (JSON lines for `start`, readable lines on a terminal and for the other commands). `debug` adds each request’s headers, `trace` its body, secrets redacted ([logs](#logs)).',
+      ),
     NODE_ENV: envValue
       .oneOf(['development', 'production', 'test'], { default: 'development' })
       .describe(

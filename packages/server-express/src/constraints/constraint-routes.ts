@@ -4,6 +4,9 @@ import { type Request, type Response, Router } from 'express'
 import type { z } from 'zod'
 import { bearerToken } from '../http/bearer-token'
 
+/** The two invalidation endpoints. */
+export const CONSTRAINT_PATHS = ['/constraint-updater/invalidate-external-api', '/invalidate-external-api']
+
 /**
  * Constraint-cache invalidation (spec 1 §4): `POST /constraint-updater/invalidate-external-api` with
  * `Authorization: Bearer <API_KEY>` (a brand key with the `constraints` scope; it clears only that
@@ -32,7 +35,8 @@ export function constraintRoutes(engine: Engine): Router {
     res.json(result satisfies z.infer<typeof invalidateConstraintCacheResponseSchema>)
   }
 
-  router.post('/constraint-updater/invalidate-external-api', invalidate(true))
-  router.post('/invalidate-external-api', invalidate(false))
+  const [withKey, keyOptional] = CONSTRAINT_PATHS as [string, string]
+  router.post(withKey, invalidate(true))
+  router.post(keyOptional, invalidate(false))
   return router
 }

@@ -62,6 +62,15 @@ function eventBody(e: SettledEvent) {
 const sdkNotBuilt = () =>
   new NotFoundError('sdk.js is not built: run `pnpm build` (packages/browser-sdk)', 'SDK_NOT_BUILT')
 
+/** The event handler's API paths (`sdk.js`, a static file, is not one of them). */
+export const EVENT_HANDLER_PATHS = [
+  '/loyalty-api/event-config',
+  '/loyalty-api/manual-event',
+  '/loyalty-api/check-eligibility',
+  '/loyalty-api/bulk-events',
+  '/loyalty-api/verify-dns',
+]
+
 const origin = (req: Request) => (typeof req.headers.origin === 'string' ? req.headers.origin : undefined)
 
 /**

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import type { Logger } from '@loyaltykit/engine'
-import type { RequestHandler } from 'express'
+import type { IncomingMessage, ServerResponse } from 'node:http'
 import './request-context'
 
 /** Accepted client ids: 1–128 visible, header- and log-safe characters. */
@@ -9,16 +8,14 @@ const SANE_REQUEST_ID = /^[A-Za-z0-9._:@/+=-]{1,128}$/
 const REQUEST_ID_HEADER = 'X-Request-Id'
 
 /**
- * Gives every request an id (the client's `X-Request-Id` when sane, else a UUID), echoes it in the
- * response header, and binds a child logger carrying it. Mount first.
+ * The id of a request: the client's `X-Request-Id` when sane, else a UUID. Echoes it in the response
+ * header and keeps it as `req.requestId`. The request logger (http-logger.ts) calls it first thing
+ * and binds the id to every log line of the request.
  */
-export function requestId(logger: Logger): RequestHandler {
-  return (req, res, next) => {
-    const given = req.get(REQUEST_ID_HEADER)
-    const id = given !== undefined && SANE_REQUEST_ID.test(given) ? given : randomUUID()
-    req.requestId = id
-    req.log = logger.child({ requestId: id })
-    res.setHeader(REQUEST_ID_HEADER, id)
-    next()
-  }
+export function requestIdFor(req: IncomingMessage, res: ServerResponse): string {
+  const given = req.headers[REQUEST_ID_HEADER.toLowerCase()]
+  const id = typeof given === 'string' && SANE_REQUEST_ID.test(given) ? given : randomUUID()
+  ;(req as IncomingMessage & { requestId: string }).requestId = id
+  res.setHeader(REQUEST_ID_HEADER, id)
+  return id
 }

@@ -1,12 +1,15 @@
 import { hostname } from 'node:os'
 import type { Logger } from '@loyaltykit/engine'
 import { type DestinationStream, type Logger as PinoLogger, pino } from 'pino'
+import { prettyLogStream } from './pretty-log-stream'
 import { REDACTED, redactSecrets, redactText } from './redact-secrets'
 
 export type CreateLoggerOptions = {
   level?: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent'
   /** Where JSON lines go; default stderr (stdout is for command output). */
   destination?: DestinationStream | NodeJS.WritableStream
+  /** Readable lines (pino-pretty) instead of JSON, e.g. when stderr is a terminal (`isTerminal`). */
+  pretty?: boolean
   /** Fields on every line. */
   base?: Record<string, unknown>
 }
@@ -35,10 +38,13 @@ export type ServerLogger = PinoLogger & Logger
  * with secret-named fields (authorization, cookie, apiKey, securityKey, secret, privateKey, password,
  * masterKey, signature, tokens, …) replaced by `[REDACTED]`, and credentials inside URLs are cut
  * from strings. Child bindings are meant for identifiers (requestId, brandId); the usual secret names
- * are redacted there too.
+ * are redacted there too. Last, every finished line (bindings included) has secrets of a known form
+ * (`lk_…` keys, `lksk_…`, `whsec_…`, Stripe keys, JWTs, `Bearer …`) cut. `pretty` changes the layout
+ * only (pino-pretty), never what is logged.
  */
 export function createLogger(options: CreateLoggerOptions = {}): ServerLogger {
-  const destination = options.destination ?? pino.destination({ fd: 2, sync: true })
+  const out = options.destination ?? pino.destination({ fd: 2, sync: true })
+  const destination = options.pretty ? prettyLogStream(out as NodeJS.WritableStream) : out
   return pino(
     {
       level: options.level ?? 'info',
@@ -58,6 +64,8 @@ export function createLogger(options: CreateLoggerOptions = {}): ServerLogger {
           const clean = args.map((a) => (typeof a === 'string' ? redactText(a) : a)) as typeof args
           method.apply(this, clean)
         },
+        // Last line of defence, on the finished line (child bindings included): secrets of a known form.
+        streamWrite: redactText,
       },
     },
     destination as DestinationStream,

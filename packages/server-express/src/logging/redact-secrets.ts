@@ -41,9 +41,27 @@ function isSecretFieldName(name: string): boolean {
 
 const URL_PASSWORD_IN_TEXT = /([a-z][a-z0-9+.-]*:\/\/[^:/?#\s@]+:)[^@/?#\s]+@/gi
 
-/** Removes credentials embedded in URLs (postgres://user:pw@host) from free text. */
+/**
+ * Secrets recognisable by their form wherever they appear in text: loyaltykit API and DNS keys
+ * (`lk_…`), security keys (`lksk_…`), webhook signing secrets (ours and Stripe's, `whsec_…`), Stripe
+ * secret and restricted keys (`sk_test_…`, `rk_live_…`), JWTs (access tokens) and the credential of
+ * an `Authorization: Bearer …` or `Basic …` header. Private keys and the master key (plain hex, like
+ * transaction hashes) have no such form: they are kept out by field name only.
+ */
+const SECRET_FORMS_IN_TEXT = [
+  /\blksk_[A-Za-z0-9_-]{32,}/g,
+  /\blk_[A-Za-z0-9_-]{32,}/g,
+  /\bwhsec_[A-Za-z0-9+/=_-]{16,}/g,
+  /\b[sr]k_(?:test|live)_[A-Za-z0-9]{10,}/g,
+  /\beyJ[A-Za-z0-9_-]*\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+/g,
+]
+const BEARER_IN_TEXT = /\b(Bearer|Basic)\s+[^\s,;"']+/gi
+
+/** Removes credentials embedded in URLs (postgres://user:pw@host) and secrets of a known form from free text. */
 export function redactText(text: string): string {
-  return text.replace(URL_PASSWORD_IN_TEXT, `$1${REDACTED}@`)
+  let out = text.replace(URL_PASSWORD_IN_TEXT, `$1${REDACTED}@`).replace(BEARER_IN_TEXT, `$1 ${REDACTED}`)
+  for (const form of SECRET_FORMS_IN_TEXT) out = out.replace(form, REDACTED)
+  return out
 }
 
 /**

@@ -13,6 +13,9 @@ const header = (req: Request, name: string) => {
   return typeof v === 'string' ? v : undefined
 }
 
+/** The perk-charge endpoints, under the relayer's base path. */
+export const PERK_CHARGE_PATHS = ['/redeem-perk', '/check-perk-status', '/list-perk-holders']
+
 /**
  * The perk-charge endpoints hosted on the relayer (docs/perks.md), HMAC-signed by the brand
  * (`X-LOYALTY-Brand-Id`, `X-LOYALTY-Timestamp`, `X-LOYALTY-Signature` over the canonical request,

@@ -6,7 +6,7 @@ import { errorSurface } from '../http/error-surface'
 import '../http/request-context'
 import type { RelayerConfig } from '../config/relayer-section'
 import { bearerToken } from '../http/bearer-token'
-import { perkChargeRoutes } from '../perks/perk-charge-routes'
+import { PERK_CHARGE_PATHS, perkChargeRoutes } from '../perks/perk-charge-routes'
 import { POINTS_SALE_ITEMS_PATH, pointsSaleRoutes } from '../points-sale/points-sale-routes'
 import { relayCors } from './relay-cors'
 
@@ -18,25 +18,20 @@ export type RelayRoutesOptions = RelayerConfig
  */
 export type RelayRouters = { cors: RequestHandler; api: Router; paths: string[] }
 
+export const RELAY_PATH = '/relay'
+
 /**
  * The relayer surface (spec 02, docs/relayer.md): `POST {base}/relay`, the perk-charge endpoints and
  * the points-sale listing (docs/points-sale.md).
- * Errors render `{ error, code, details }`. Every request but a preflight counts against the per-IP
- * limit (100 a minute by default, held in storage so it holds across processes); every 429 carries
- * `X-RateLimit-*` and `Retry-After`, and a relayed transaction answers the user's hourly window in
- * `X-RateLimit-*` too.
+ * Errors render `{ error, code, details }`. Their per-IP limits (100 a minute each by default) are
+ * mounted by the app (rate-limits/ip-limit-surfaces.ts); every 429 carries `X-RateLimit-*` and
+ * `Retry-After`, and a relayed transaction answers the user's hourly window in `X-RateLimit-*` too.
  */
 export function relayRoutes(engine: Engine, config: RelayRoutesOptions): RelayRouters {
   const base = config.basePath
-  const paths = ['/relay', '/redeem-perk', '/check-perk-status', '/list-perk-holders', POINTS_SALE_ITEMS_PATH].map(
-    (p) => `${base}${p}`,
-  )
+  const paths = [RELAY_PATH, ...PERK_CHARGE_PATHS, POINTS_SALE_ITEMS_PATH].map((p) => `${base}${p}`)
   const api = Router()
-  api.use(paths, errorSurface('relayer'), async (req, _res, next) => {
-    if (req.method === 'OPTIONS') return next()
-    await engine.relay.hitIpLimit({ ip: req.ip ?? 'unknown' }, { limit: config.requestsPerMinutePerIp })
-    next()
-  })
+  api.use(paths, errorSurface('relayer'))
 
   const options = {
     allowedOrigins: config.allowedOrigins,
@@ -48,7 +43,7 @@ export function relayRoutes(engine: Engine, config: RelayRoutesOptions): RelayRo
     ...(config.userDailyGasBudget === undefined ? {} : { userDailyGasBudget: config.userDailyGasBudget }),
     ...(config.brandDailyGasBudget === undefined ? {} : { brandDailyGasBudget: config.brandDailyGasBudget }),
   }
-  api.post(`${base}/relay`, async (req, res) => {
+  api.post(`${base}${RELAY_PATH}`, async (req, res) => {
     const origin = typeof req.headers.origin === 'string' ? req.headers.origin : undefined
     const { result, rateLimit } = await engine.relay.send(req.body, {
       ...options,
@@ -65,7 +60,7 @@ export function relayRoutes(engine: Engine, config: RelayRoutesOptions): RelayRo
   api.use(pointsSaleRoutes(engine, { basePath: base }))
 
   const cors = relayCors(engine, {
-    methods: { [`${base}/relay`]: 'POST, OPTIONS', [`${base}${POINTS_SALE_ITEMS_PATH}`]: 'GET, OPTIONS' },
+    methods: { [`${base}${RELAY_PATH}`]: 'POST, OPTIONS', [`${base}${POINTS_SALE_ITEMS_PATH}`]: 'GET, OPTIONS' },
     allowedOrigins: config.allowedOrigins,
   })
   return { cors, api, paths }

@@ -85,6 +85,7 @@ export async function startServer(p: StartServerParameters): Promise<RunningServ
       pregeneration: config.pregeneration,
       relayer: config.relayer,
       idempotency: config.idempotency,
+      rateLimits: config.rateLimits,
       eventHandler: {
         ...eventHandler,
         mintWaitMs: config.minter.waitMs,

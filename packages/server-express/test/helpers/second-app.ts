@@ -9,6 +9,7 @@ import { createLogger } from '../../src/logging/create-logger'
 import { closeServer } from '../../src/runtime/close-server'
 import { listen } from '../../src/runtime/listen'
 import { openStorage } from '../../src/storage/open-storage'
+import { registerPresentedCredentials } from './presented-credentials'
 import type { TestServer } from './start-test-server'
 import type { TestDatabase } from './test-databases'
 
@@ -24,9 +25,10 @@ export async function startSecondApp(
   db: TestDatabase,
   s: TestServer,
   env: Record<string, string> = {},
-  app: Partial<Pick<CreateAppParameters, 'pregeneration'>> = {},
+  app: Partial<Pick<CreateAppParameters, 'pregeneration' | 'rateLimits' | 'config'>> = {},
 ): Promise<SecondApp> {
-  const logger = createLogger({ level: 'silent' })
+  // Its lines go to the first server's capture, checked for secrets when that server closes.
+  const logger = createLogger({ level: 'trace', destination: s.logs.stream })
   const own = db.dialect === 'postgres'
   const storage = own ? await openStorage({ databaseUrl: db.databaseUrl, dataDir: db.dataDir }) : s.runtime.storage
   // Only the identity and constraint sections are used (the key vault is the first server's); a
@@ -41,6 +43,7 @@ export async function startSecondApp(
     constraints: config.constraints,
   })
   const server: Server = await listen(createApp({ engine, logger, config: {}, ...app }), 0, '127.0.0.1')
+  registerPresentedCredentials(server, s.secrets)
   return {
     base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     storage,

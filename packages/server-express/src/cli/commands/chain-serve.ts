@@ -1,4 +1,5 @@
 import { createLogger } from '../../logging/create-logger'
+import { isTerminal } from '../../logging/pretty-log-stream'
 import { installShutdownHandlers } from '../../runtime/install-shutdown-handlers'
 import { serveDevChain } from '../../runtime/serve-dev-chain'
 import { chainServeBanner } from '../chain-serve-banner'
@@ -32,7 +33,11 @@ Options:
     const host = (values.host as string | undefined) ?? '127.0.0.1'
     if (host.trim() === '') throw new UsageError('--host must not be empty', path, 'host')
     const { config } = io
-    const logger = createLogger({ level: config.server.logLevel ?? 'info', destination: io.stderr })
+    const logger = createLogger({
+      level: config.server.logLevel ?? 'info',
+      destination: io.stderr,
+      pretty: isTerminal(io.stderr),
+    })
     const served = await serveDevChain({ config, logger, port, host })
     installShutdownHandlers(() => served.close(), logger)
     io.stdout.write(chainServeBanner(served))

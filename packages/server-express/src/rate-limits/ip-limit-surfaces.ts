@@ -1,0 +1,85 @@
+import { CONSTRAINT_PATHS } from '../constraints/constraint-routes'
+import { EVENT_HANDLER_PATHS } from '../events/event-routes'
+import { IDENTITY_PATHS } from '../identity/identity-routes'
+import { PERK_CHARGE_PATHS } from '../perks/perk-charge-routes'
+import { POINTS_SALE_ITEMS_PATH } from '../points-sale/points-sale-routes'
+import { PREGENERATION_PATH } from '../pregeneration/pregeneration-routes'
+import { RELAY_PATH } from '../relay/relay-routes'
+import type { IpLimitSettings } from './ip-limit-settings'
+import type { IpRateLimitSurface } from './ip-rate-limit'
+
+export type IpLimitSurfacesParameters = {
+  settings: IpLimitSettings
+  /** The event handler is served. */
+  eventHandler: boolean
+  /** The relayer and perk charges are served under this prefix ('' = none); undefined: not served. */
+  relayBasePath: string | undefined
+}
+
+const tooMany = (limit: number, what: string) =>
+  `Too many requests: at most ${limit} ${what} per minute from one address`
+
+/**
+ * Every public surface with its per-IP window (docs/rate-limits.md). A new public surface (agent
+ * public routes, the site upstream) adds one entry here and one variable in config/rate-limits-section.ts.
+ * Health, probes and the Stripe webhook are on no surface: never limited.
+ */
+export function ipLimitSurfaces(p: IpLimitSurfacesParameters): IpRateLimitSurface[] {
+  const n = p.settings.perMinute
+  const surfaces: IpRateLimitSurface[] = [
+    {
+      name: 'pregeneration',
+      paths: [PREGENERATION_PATH],
+      limit: n.pregeneration,
+      errorSurface: 'pregeneration',
+      // The spec's pregeneration 429.
+      message: 'Rate limit exceeded, please try again later',
+    },
+    {
+      name: 'identity',
+      paths: IDENTITY_PATHS,
+      limit: n.identity,
+      errorSurface: 'generic',
+      message: tooMany(n.identity, 'identity requests'),
+    },
+    {
+      name: 'constraints',
+      paths: CONSTRAINT_PATHS,
+      limit: n.constraints,
+      errorSurface: 'event_handler',
+      message: tooMany(n.constraints, 'constraint invalidations'),
+      exemptKeyScope: 'constraints',
+    },
+  ]
+  if (p.eventHandler) {
+    surfaces.push({
+      name: 'event-handler',
+      paths: EVENT_HANDLER_PATHS,
+      limit: n.eventHandler,
+      errorSurface: 'event_handler',
+      message: tooMany(n.eventHandler, 'event-handler requests'),
+      exemptKeyScope: 'events',
+    })
+  }
+  const base = p.relayBasePath
+  if (base !== undefined) {
+    surfaces.push(
+      {
+        name: 'relayer',
+        // The points-sale listing serves the purchase relayed next: the same window.
+        paths: [RELAY_PATH, POINTS_SALE_ITEMS_PATH].map((path) => `${base}${path}`),
+        limit: n.relayer,
+        errorSurface: 'relayer',
+        message: tooMany(n.relayer, 'relayer requests'),
+      },
+      {
+        name: 'perk-charges',
+        paths: PERK_CHARGE_PATHS.map((path) => `${base}${path}`),
+        limit: n.perkCharges,
+        errorSurface: 'relayer',
+        message: tooMany(n.perkCharges, 'perk-charge requests'),
+      },
+    )
+  }
+  return surfaces.filter((s) => s.limit > 0)
+}
