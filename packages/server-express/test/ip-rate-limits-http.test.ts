@@ -13,6 +13,7 @@ const LIMITS = {
   LOYALTYKIT_PERK_CHARGES_IP_PER_MINUTE: String(LIMIT),
   LOYALTYKIT_IDENTITY_IP_PER_MINUTE: String(LIMIT),
   LOYALTYKIT_CONSTRAINTS_IP_PER_MINUTE: String(LIMIT),
+  LOYALTYKIT_PAYMENTS_IP_PER_MINUTE: String(LIMIT),
 }
 const SETTINGS = { perMinute: { ...IP_LIMIT_DEFAULTS.perMinute, pregeneration: LIMIT }, ipv6Subnet: 56 }
 
@@ -135,6 +136,20 @@ describe.each(testDialects)('per-IP rate limits over HTTP on $dialect', ({ creat
       ],
       body: (b) => expect(b).toMatchObject({ success: false, code: 'RATE_LIMIT_EXCEEDED' }),
     },
+    {
+      name: 'payments (create-checkout, payment-mint, the dev checkout)',
+      calls: [
+        { method: 'POST', path: '/loyalty-api/create-checkout' },
+        { method: 'POST', path: '/loyalty-api/payment-mint' },
+        { method: 'GET', path: '/loyalty-api/dev-checkout/cs_unknown' },
+      ],
+      body: (b) =>
+        expect(b).toMatchObject({
+          success: false,
+          code: 'RATE_LIMIT_EXCEEDED',
+          details: { scope: 'ip', limit: LIMIT, windowSeconds: 60 },
+        }),
+    },
   ]
 
   it.each(SURFACES)(
@@ -194,6 +209,26 @@ describe.each(testDialects)('per-IP rate limits over HTTP on $dialect', ({ creat
     // Same /56 (…:00xx:), another /64: still the same customer.
     expect(await limited(`${net}:42::1`)).toBe(true)
     expect(await limited(`${net}:100::1`)).toBe(false)
+  })
+
+  it('counts IPv6 clients per /64 when configured so: two /64s of one /56 have their own windows', async () => {
+    await insideOneMinute()
+    const per64 = { ...SETTINGS, ipv6Subnet: 64 }
+    const second = await startSecondApp(db, s, {}, { rateLimits: per64, config: { trustProxy: 1 } })
+    try {
+      const net = `2001:db8:${randomBytes(2).toString('hex')}`
+      const pregen: Call = { method: 'POST', path: '/loyalty-api/pregenerate-user' }
+      const limited = async (ip: string) => (await statuses([pregen], ip, {}, second.base))[0] === 429
+      // Four addresses of one /64: one window (3 a minute).
+      const one64 = [`${net}:1::1`, `${net}:1::2`, `${net}:1:ffff:ffff:ffff:ffff`, `${net}:1::abcd`]
+      const answers: boolean[] = []
+      for (const ip of one64) answers.push(await limited(ip))
+      expect(answers).toEqual([false, false, false, true])
+      // Another /64 of the same /56: its own window.
+      expect(await limited(`${net}:2::1`)).toBe(false)
+    } finally {
+      await second.close()
+    }
   })
 
   it('takes the client from X-Forwarded-For only as far as trust proxy says', async () => {

@@ -120,7 +120,7 @@ export function createApp(p: CreateAppParameters): Express {
   app.use(enterRequestScope())
   if (corsMiddleware) app.use(corsMiddleware)
   // Per-IP limits of every public surface, after CORS so that browsers can read a 429 (docs/rate-limits.md).
-  const limits = { settings: p.rateLimits ?? IP_LIMIT_DEFAULTS, eventHandler: !!p.eventHandler }
+  const limits = { settings: p.rateLimits ?? IP_LIMIT_DEFAULTS, eventHandler: !!p.eventHandler, payments: !!payments }
   app.use(ipRateLimits(p.engine, p.logger, { ...limits, relayBasePath: p.relayer?.basePath }))
   // Every POST below honours `Idempotency-Key` (docs/idempotency.md) but two: the Stripe webhook, above,
   // dedups by event id, and check-eligibility, a read-like dry run, is judged afresh every time (it

@@ -11,6 +11,7 @@ describe('per-IP rate limits section', () => {
         perkCharges: 100,
         identity: 120,
         constraints: 60,
+        payments: 60,
       },
       ipv6Subnet: 56,
     })
@@ -24,6 +25,7 @@ describe('per-IP rate limits section', () => {
       LOYALTYKIT_PERK_CHARGES_IP_PER_MINUTE: '50',
       LOYALTYKIT_IDENTITY_IP_PER_MINUTE: '10',
       LOYALTYKIT_CONSTRAINTS_IP_PER_MINUTE: '5',
+      LOYALTYKIT_PAYMENTS_IP_PER_MINUTE: '7',
       LOYALTYKIT_RATE_LIMIT_IPV6_SUBNET: '64',
     })
     expect(c.rateLimits).toEqual({
@@ -34,6 +36,7 @@ describe('per-IP rate limits section', () => {
         perkCharges: 50,
         identity: 10,
         constraints: 5,
+        payments: 7,
       },
       ipv6Subnet: 64,
     })

@@ -30,6 +30,10 @@ export const rateLimitsSection = defineSection({
       '`/auth/dev-login` and user wallet API (`/wallet…`) requests',
     ),
     LOYALTYKIT_CONSTRAINTS_IP_PER_MINUTE: perMinute(d.constraints, 'Constraint-cache invalidation requests'),
+    LOYALTYKIT_PAYMENTS_IP_PER_MINUTE: perMinute(
+      d.payments,
+      'Payment requests (`create-checkout`, `payment-mint`, the dev checkout page; not the Stripe webhook)',
+    ),
     LOYALTYKIT_RATE_LIMIT_IPV6_SUBNET: envValue
       .integer({ min: 32, max: 128, default: IP_LIMIT_DEFAULTS.ipv6Subnet })
       .describe(
@@ -45,6 +49,7 @@ export const rateLimitsSection = defineSection({
         perkCharges: v.LOYALTYKIT_PERK_CHARGES_IP_PER_MINUTE,
         identity: v.LOYALTYKIT_IDENTITY_IP_PER_MINUTE,
         constraints: v.LOYALTYKIT_CONSTRAINTS_IP_PER_MINUTE,
+        payments: v.LOYALTYKIT_PAYMENTS_IP_PER_MINUTE,
       },
       ipv6Subnet: v.LOYALTYKIT_RATE_LIMIT_IPV6_SUBNET,
     }

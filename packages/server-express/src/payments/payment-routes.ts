@@ -60,6 +60,9 @@ function absolute(url: string, req: Request): string {
   return new URL(url, `${req.protocol}://${req.get('host') ?? 'localhost'}`).toString()
 }
 
+/** The payment endpoints a browser reaches (prefixes: the dev checkout has a page and two actions); not the Stripe webhook. */
+export const PAYMENT_PATHS = ['/loyalty-api/create-checkout', '/loyalty-api/payment-mint', '/loyalty-api/dev-checkout']
+
 /**
  * The payment surface (docs/payments.md): create-checkout, payment-mint, the Stripe webhook, a
  * payment's proof of issuance and the local provider's dev-checkout page. Each route parses, calls

@@ -8,6 +8,7 @@ export type IpLimitSurfaceName =
   | 'perkCharges'
   | 'identity'
   | 'constraints'
+  | 'payments'
 
 /** Per-IP limits of the public surfaces (docs/configuration.md#per-ip-rate-limits). */
 export type IpLimitSettings = {
@@ -26,6 +27,7 @@ export const IP_LIMIT_DEFAULTS: IpLimitSettings = {
     perkCharges: 100,
     identity: 120,
     constraints: 60,
+    payments: 60,
   },
   ipv6Subnet: 56,
 }

@@ -1,6 +1,7 @@
 import { CONSTRAINT_PATHS } from '../constraints/constraint-routes'
 import { EVENT_HANDLER_PATHS } from '../events/event-routes'
 import { IDENTITY_PATHS } from '../identity/identity-routes'
+import { PAYMENT_PATHS } from '../payments/payment-routes'
 import { PERK_CHARGE_PATHS } from '../perks/perk-charge-routes'
 import { POINTS_SALE_ITEMS_PATH } from '../points-sale/points-sale-routes'
 import { PREGENERATION_PATH } from '../pregeneration/pregeneration-routes'
@@ -12,6 +13,8 @@ export type IpLimitSurfacesParameters = {
   settings: IpLimitSettings
   /** The event handler is served. */
   eventHandler: boolean
+  /** The payment endpoints are served. */
+  payments: boolean
   /** The relayer and perk charges are served under this prefix ('' = none); undefined: not served. */
   relayBasePath: string | undefined
 }
@@ -22,7 +25,7 @@ const tooMany = (limit: number, what: string) =>
 /**
  * Every public surface with its per-IP window (docs/rate-limits.md). A new public surface (agent
  * public routes, the site upstream) adds one entry here and one variable in config/rate-limits-section.ts.
- * Health, probes and the Stripe webhook are on no surface: never limited.
+ * Health, probes, `sdk.js` and the Stripe webhook are on no surface: never limited.
  */
 export function ipLimitSurfaces(p: IpLimitSurfacesParameters): IpRateLimitSurface[] {
   const n = p.settings.perMinute
@@ -59,6 +62,15 @@ export function ipLimitSurfaces(p: IpLimitSurfacesParameters): IpRateLimitSurfac
       errorSurface: 'event_handler',
       message: tooMany(n.eventHandler, 'event-handler requests'),
       exemptKeyScope: 'events',
+    })
+  }
+  if (p.payments) {
+    surfaces.push({
+      name: 'payments',
+      paths: PAYMENT_PATHS,
+      limit: n.payments,
+      errorSurface: 'event_handler',
+      message: tooMany(n.payments, 'payment requests'),
     })
   }
   const base = p.relayBasePath
