@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { IP_LIMIT_DEFAULTS } from '../src/rate-limits/ip-limit-settings'
+import { type Call, ipLimitSurfaceCases } from './helpers/ip-limit-surface-cases'
 import { type SecondApp, startSecondApp } from './helpers/second-app'
 import { startTestServer, type TestServer } from './helpers/start-test-server'
 import { type TestDatabase, testDialects } from './helpers/test-databases'
@@ -25,8 +26,6 @@ async function insideOneMinute() {
   const left = 60_000 - (Date.now() % 60_000)
   if (left < 15_000) await new Promise((r) => setTimeout(r, left + 50))
 }
-
-type Call = { method: 'GET' | 'POST'; path: string }
 
 describe.each(testDialects)('per-IP rate limits over HTTP on $dialect', ({ create }) => {
   let db: TestDatabase
@@ -64,93 +63,7 @@ describe.each(testDialects)('per-IP rate limits over HTTP on $dialect', ({ creat
     await db?.drop()
   })
 
-  const SURFACES: Array<{ name: string; calls: Call[]; body: (b: Record<string, unknown>) => void }> = [
-    {
-      name: 'event handler (one window for its five endpoints)',
-      calls: [
-        { method: 'GET', path: '/loyalty-api/event-config' },
-        { method: 'POST', path: '/loyalty-api/manual-event' },
-        { method: 'POST', path: '/loyalty-api/bulk-events' },
-        { method: 'POST', path: '/loyalty-api/check-eligibility' },
-        { method: 'POST', path: '/loyalty-api/verify-dns' },
-      ],
-      body: (b) =>
-        expect(b).toMatchObject({
-          success: false,
-          code: 'RATE_LIMIT_EXCEEDED',
-          message: b.error,
-          details: { scope: 'ip', limit: LIMIT, windowSeconds: 60 },
-          requestId: expect.any(String),
-        }),
-    },
-    {
-      name: 'pregeneration',
-      calls: [{ method: 'POST', path: '/loyalty-api/pregenerate-user' }],
-      body: (b) =>
-        expect(b).toEqual({
-          error: 'Rate limit exceeded, please try again later',
-          scope: 'ip',
-          limit: LIMIT,
-          windowSeconds: 60,
-        }),
-    },
-    {
-      name: 'relayer',
-      calls: [{ method: 'POST', path: '/relay' }],
-      body: (b) =>
-        expect(b).toEqual({
-          error: `Too many requests: at most ${LIMIT} relayer requests per minute from one address`,
-          code: 'RATE_LIMIT_EXCEEDED',
-          details: { scope: 'ip', limit: LIMIT, windowSeconds: 60 },
-        }),
-    },
-    {
-      name: 'perk charges',
-      calls: [
-        { method: 'POST', path: '/redeem-perk' },
-        { method: 'GET', path: '/check-perk-status' },
-        { method: 'GET', path: '/list-perk-holders' },
-      ],
-      body: (b) => expect(b).toMatchObject({ code: 'RATE_LIMIT_EXCEEDED', details: { scope: 'ip', limit: LIMIT } }),
-    },
-    {
-      name: 'identity (dev login and the wallet API)',
-      calls: [
-        { method: 'POST', path: '/auth/dev-login' },
-        { method: 'GET', path: '/wallet' },
-        { method: 'POST', path: '/wallet/sign-typed-data' },
-      ],
-      body: (b) =>
-        expect(b).toMatchObject({
-          error: b.message,
-          code: 'RATE_LIMIT_EXCEEDED',
-          details: { scope: 'ip', limit: LIMIT },
-          requestId: expect.any(String),
-        }),
-    },
-    {
-      name: 'constraint invalidation',
-      calls: [
-        { method: 'POST', path: '/constraint-updater/invalidate-external-api' },
-        { method: 'POST', path: '/invalidate-external-api' },
-      ],
-      body: (b) => expect(b).toMatchObject({ success: false, code: 'RATE_LIMIT_EXCEEDED' }),
-    },
-    {
-      name: 'payments (create-checkout, payment-mint, the dev checkout)',
-      calls: [
-        { method: 'POST', path: '/loyalty-api/create-checkout' },
-        { method: 'POST', path: '/loyalty-api/payment-mint' },
-        { method: 'GET', path: '/loyalty-api/dev-checkout/cs_unknown' },
-      ],
-      body: (b) =>
-        expect(b).toMatchObject({
-          success: false,
-          code: 'RATE_LIMIT_EXCEEDED',
-          details: { scope: 'ip', limit: LIMIT, windowSeconds: 60 },
-        }),
-    },
-  ]
+  const SURFACES = ipLimitSurfaceCases(LIMIT)
 
   it.each(SURFACES)(
     'limits the $name per address: 429 in its error shape, X-RateLimit-* and Retry-After',
