@@ -102,6 +102,9 @@ describe.each(testDialects)('per-IP limits shared by two server processes on one
     await rm(chainDir, { recursive: true, force: true })
   })
 
+  /** The two processes in turn. */
+  const baseOf = (i: number) => bases[i % 2 === 0 ? 0 : 1]
+
   const pregenerate = (base: string, ip: string, requestId?: string) =>
     fetch(`${base}/loyalty-api/pregenerate-user`, {
       method: 'POST',
@@ -141,7 +144,7 @@ describe.each(testDialects)('per-IP limits shared by two server processes on one
     for (const [i, which] of order.entries()) {
       const line = jsonLines(servers[which]).find((l) => l.msg === 'request' && l.requestId === `${run}-${i}`)
       expect(line).toMatchObject({ path: '/loyalty-api/pregenerate-user', status: answers[i]?.status, ip })
-      expect(jsonLines(servers[1 - which]).some((l) => l.requestId === `${run}-${i}`)).toBe(false)
+      expect(jsonLines(servers[which === 0 ? 1 : 0]).some((l) => l.requestId === `${run}-${i}`)).toBe(false)
     }
   })
 
@@ -150,7 +153,7 @@ describe.each(testDialects)('per-IP limits shared by two server processes on one
     const net = `2001:db8:${randomBytes(2).toString('hex')}`
     const one64 = [`${net}:7::1`, `${net}:7::2`, `${net}:7:ffff:ffff:ffff:ffff`, `${net}:7::beef`]
     const statuses: number[] = []
-    for (const [i, ip] of one64.entries()) statuses.push((await pregenerate(bases[i % 2], ip)).status)
+    for (const [i, ip] of one64.entries()) statuses.push((await pregenerate(baseOf(i), ip)).status)
     expect(statuses.slice(0, LIMIT)).not.toContain(429)
     expect(statuses[LIMIT]).toBe(429)
     // Another /64 of the same /56 has its own window.
@@ -169,10 +172,10 @@ describe.each(testDialects)('per-IP limits shared by two server processes on one
       })
     const keyed: number[] = []
     for (let i = 0; i < LIMIT * 2; i++)
-      keyed.push((await send(bases[i % 2], { authorization: `Bearer ${apiKey}` })).status)
+      keyed.push((await send(baseOf(i), { authorization: `Bearer ${apiKey}` })).status)
     expect(keyed).not.toContain(429)
     const anonymous: number[] = []
-    for (let i = 0; i <= LIMIT; i++) anonymous.push((await send(bases[i % 2], {})).status)
+    for (let i = 0; i <= LIMIT; i++) anonymous.push((await send(baseOf(i), {})).status)
     expect(anonymous.slice(0, LIMIT)).not.toContain(429)
     expect(anonymous[LIMIT]).toBe(429)
 

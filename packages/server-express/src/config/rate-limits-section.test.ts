@@ -12,6 +12,7 @@ describe('per-IP rate limits section', () => {
         identity: 120,
         constraints: 60,
         payments: 60,
+        proofs: 120,
       },
       ipv6Subnet: 56,
     })
@@ -26,6 +27,7 @@ describe('per-IP rate limits section', () => {
       LOYALTYKIT_IDENTITY_IP_PER_MINUTE: '10',
       LOYALTYKIT_CONSTRAINTS_IP_PER_MINUTE: '5',
       LOYALTYKIT_PAYMENTS_IP_PER_MINUTE: '7',
+      LOYALTYKIT_PROOFS_IP_PER_MINUTE: '8',
       LOYALTYKIT_RATE_LIMIT_IPV6_SUBNET: '64',
     })
     expect(c.rateLimits).toEqual({
@@ -37,6 +39,7 @@ describe('per-IP rate limits section', () => {
         identity: 10,
         constraints: 5,
         payments: 7,
+        proofs: 8,
       },
       ipv6Subnet: 64,
     })

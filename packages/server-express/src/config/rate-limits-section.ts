@@ -30,6 +30,10 @@ export const rateLimitsSection = defineSection({
       '`/auth/dev-login` and user wallet API (`/wallet…`) requests',
     ),
     LOYALTYKIT_CONSTRAINTS_IP_PER_MINUTE: perMinute(d.constraints, 'Constraint-cache invalidation requests'),
+    LOYALTYKIT_PROOFS_IP_PER_MINUTE: perMinute(
+      d.proofs,
+      'Proof requests (`/loyalty-api/events/:eventId`, `/payments/:sessionId`, `/redemptions/:redemptionId`)',
+    ),
     LOYALTYKIT_PAYMENTS_IP_PER_MINUTE: perMinute(
       d.payments,
       'Payment requests (`create-checkout`, `payment-mint`, the dev checkout page; not the Stripe webhook)',
@@ -50,6 +54,7 @@ export const rateLimitsSection = defineSection({
         identity: v.LOYALTYKIT_IDENTITY_IP_PER_MINUTE,
         constraints: v.LOYALTYKIT_CONSTRAINTS_IP_PER_MINUTE,
         payments: v.LOYALTYKIT_PAYMENTS_IP_PER_MINUTE,
+        proofs: v.LOYALTYKIT_PROOFS_IP_PER_MINUTE,
       },
       ipv6Subnet: v.LOYALTYKIT_RATE_LIMIT_IPV6_SUBNET,
     }

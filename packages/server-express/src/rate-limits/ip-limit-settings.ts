@@ -9,6 +9,7 @@ export type IpLimitSurfaceName =
   | 'identity'
   | 'constraints'
   | 'payments'
+  | 'proofs'
 
 /** Per-IP limits of the public surfaces (docs/configuration.md#per-ip-rate-limits). */
 export type IpLimitSettings = {
@@ -28,6 +29,7 @@ export const IP_LIMIT_DEFAULTS: IpLimitSettings = {
     identity: 120,
     constraints: 60,
     payments: 60,
+    proofs: 120,
   },
   ipv6Subnet: 56,
 }

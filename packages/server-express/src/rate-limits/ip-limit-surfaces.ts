@@ -19,6 +19,9 @@ export type IpLimitSurfacesParameters = {
   relayBasePath: string | undefined
 }
 
+/** Prefixes of the three proof endpoints (`/loyalty-api/events/:eventId`, …). */
+const PROOF_PATHS = ['/loyalty-api/events', '/loyalty-api/payments', '/loyalty-api/redemptions']
+
 const tooMany = (limit: number, what: string) =>
   `Too many requests: at most ${limit} ${what} per minute from one address`
 
@@ -64,6 +67,15 @@ export function ipLimitSurfaces(p: IpLimitSurfacesParameters): IpRateLimitSurfac
       exemptKeyScope: 'events',
     })
   }
+  // The proofs of issuance (events, payments, redemptions): public reads, full with an `events` key.
+  surfaces.push({
+    name: 'proofs',
+    paths: PROOF_PATHS,
+    limit: n.proofs,
+    errorSurface: 'event_handler',
+    message: tooMany(n.proofs, 'proof requests'),
+    exemptKeyScope: 'events',
+  })
   if (p.payments) {
     surfaces.push({
       name: 'payments',

@@ -97,5 +97,19 @@ export function ipLimitSurfaceCases(limit: number): IpLimitSurfaceCase[] {
           details: { scope: 'ip', limit, windowSeconds: 60 },
         }),
     },
+    {
+      name: 'proofs (events, payments, redemptions)',
+      calls: [
+        { method: 'GET', path: '/loyalty-api/events/evt_unknown' },
+        { method: 'GET', path: '/loyalty-api/payments/cs_unknown' },
+        { method: 'GET', path: '/loyalty-api/redemptions/1:1' },
+      ],
+      body: (b) =>
+        expect(b).toMatchObject({
+          success: false,
+          code: 'RATE_LIMIT_EXCEEDED',
+          details: { scope: 'ip', limit, windowSeconds: 60 },
+        }),
+    },
   ]
 }
