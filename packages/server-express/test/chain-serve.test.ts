@@ -6,28 +6,13 @@ import { join } from 'node:path'
 import { pointsTokenAbi } from '@loyaltykit/contracts'
 import { type Address, createPublicClient, http, parseEther } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { freePort, serveChain, serverEnvOf } from './helpers/chain-serve-process'
 import { cliEnv, type RunningCli, runCliProcess, startCliProcess, stopCliProcess } from './helpers/cli-process'
 import { queryTestDatabase } from './helpers/query-test-database'
 import { runCliHere } from './helpers/run-cli-here'
 import { type TestDatabase, testDialects } from './helpers/test-databases'
 
 const TOKEN = 10n ** 18n
-
-/** A TCP port free right now on 127.0.0.1 (chain serve is restarted on the same one). */
-async function freePort(): Promise<number> {
-  const server = createServer()
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as { port: number }
-  await new Promise((resolve) => server.close(resolve))
-  return port
-}
-
-/** The `NAME=value` lines `chain serve` prints for the servers. */
-const serverEnvOf = (banner: string) =>
-  Object.fromEntries([...banner.matchAll(/^(LOYALTYKIT_[A-Z_]+)=(\S+)$/gm)].map((m) => [m[1], m[2]]))
-
-const serveChain = (port: number, env: NodeJS.ProcessEnv) =>
-  startCliProcess(['chain', 'serve', '--port', String(port)], env, /^Ctrl-C stops it/m, 120_000)
 
 describe.each(testDialects)('loyaltykit chain serve shared by two servers on one $dialect database', ({ create }) => {
   let db: TestDatabase

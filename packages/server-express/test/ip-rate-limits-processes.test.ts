@@ -1,23 +1,14 @@
 import { randomBytes } from 'node:crypto'
 import { mkdtemp, rm } from 'node:fs/promises'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { freePort, serveChain, serverEnvOf } from './helpers/chain-serve-process'
 import { cliEnv, type RunningCli, startCliProcess, stopCliProcess } from './helpers/cli-process'
 import { runCliHere } from './helpers/run-cli-here'
 import { type TestDatabase, testDialects } from './helpers/test-databases'
 
 const LIMIT = 3
-
-/** A TCP port free right now on 127.0.0.1. */
-async function freePort(): Promise<number> {
-  const server = createServer()
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as { port: number }
-  await new Promise((resolve) => server.close(resolve))
-  return port
-}
 
 /** Windows are clock minutes: start a burst with at least 15 s left in the current one. */
 async function insideOneMinute() {
@@ -51,16 +42,9 @@ describe.each(testDialects)('per-IP limits shared by two server processes on one
     chainDir = await mkdtemp(join(tmpdir(), 'lk-limits-chain-'))
     const port = await freePort()
     const chainEnv = cliEnv({ LOYALTYKIT_DATA_DIR: chainDir, LOYALTYKIT_MASTER_KEY: randomBytes(32).toString('hex') })
-    const chain = await startCliProcess(
-      ['chain', 'serve', '--port', String(port)],
-      chainEnv,
-      /^Ctrl-C stops it/m,
-      120_000,
-    )
+    const chain = await serveChain(port, chainEnv)
     running.push(chain)
-    const chainVars = Object.fromEntries(
-      [...chain.stdout().matchAll(/^(LOYALTYKIT_[A-Z_]+)=(\S+)$/gm)].map((m) => [m[1], m[2]]),
-    )
+    const chainVars = serverEnvOf(chain.stdout())
     const env = cliEnv({
       ...chainVars,
       LOYALTYKIT_DATA_DIR: db.dataDir,
