@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto'
 import { createEngine, ValidationError } from '@loyaltykit/engine'
-import { hitRateLimit } from '../src/rate-limits/hit-rate-limit'
+import { createTestContext } from '@loyaltykit/engine/testing'
 import { describe, expect, it } from 'vitest'
-import { createTestContext } from './support/test-context'
+import { hitRateLimit } from '../src/rate-limits/hit-rate-limit'
 import { testDatabases, useTestStorage } from './support/test-databases'
 
 const MINUTE = 60_000

@@ -1,7 +1,7 @@
 import { RELAY_REQUESTS_PER_MINUTE_PER_IP } from '@loyaltykit/engine'
 
 /** The public surfaces that each have their own per-IP window (docs/rate-limits.md). */
-export type IpLimitSurfaceName =
+type IpLimitSurfaceName =
   | 'eventHandler'
   | 'pregeneration'
   | 'relayer'
