@@ -16,6 +16,7 @@ const LIMITS = {
   LOYALTYKIT_CONSTRAINTS_IP_PER_MINUTE: String(LIMIT),
   LOYALTYKIT_PAYMENTS_IP_PER_MINUTE: String(LIMIT),
   LOYALTYKIT_PROOFS_IP_PER_MINUTE: String(LIMIT),
+  LOYALTYKIT_MEMBERS_IP_PER_MINUTE: String(LIMIT),
 }
 const SETTINGS = { perMinute: { ...IP_LIMIT_DEFAULTS.perMinute, pregeneration: LIMIT }, ipv6Subnet: 56 }
 
@@ -34,6 +35,7 @@ describe.each(testDialects)('per-IP rate limits over HTTP on $dialect', ({ creat
   let brandKey: string
   let dnsKey: string
   let constraintsKey: string
+  let membersKey: string
 
   const send = (call: Call, headers: Record<string, string> = {}, base = s.base) =>
     fetch(`${base}${call.path}`, {
@@ -58,6 +60,7 @@ describe.each(testDialects)('per-IP rate limits over HTTP on $dialect', ({ creat
     brandKey = keys.apiKey
     dnsKey = keys.dnsKey
     constraintsKey = (await s.runtime.engine.apiKeys.create({ brandId: brand.id, scopes: ['constraints'] })).apiKey
+    membersKey = (await s.runtime.engine.apiKeys.create({ brandId: brand.id, scopes: ['members_read'] })).apiKey
   }, 60_000)
   afterAll(async () => {
     await s?.close()
@@ -181,6 +184,11 @@ describe.each(testDialects)('per-IP rate limits over HTTP on $dialect', ({ creat
     const constraint: Call = { method: 'POST', path: '/constraint-updater/invalidate-external-api' }
     const keyed = await statuses(Array(LIMIT * 2).fill(constraint), ip, { authorization: `Bearer ${constraintsKey}` })
     expect(keyed).not.toContain(429)
+    // Member reads take either of two scopes: a members_read key is not counted either.
+    const member: Call = { method: 'GET', path: '/loyalty-api/members/ann@example.com' }
+    expect(await statuses(Array(LIMIT * 2).fill(member), ip, { authorization: `Bearer ${membersKey}` })).not.toContain(
+      429,
+    )
     // A key of another scope, or an unknown key, is counted against the address.
     const wrongScope = await statuses(Array(LIMIT + 1).fill(constraint), ip, { authorization: `Bearer ${dnsKey}` })
     expect(wrongScope[LIMIT]).toBe(429)

@@ -13,6 +13,7 @@ describe('per-IP rate limits section', () => {
         constraints: 60,
         payments: 60,
         proofs: 120,
+        members: 60,
       },
       ipv6Subnet: 56,
     })
@@ -28,6 +29,7 @@ describe('per-IP rate limits section', () => {
       LOYALTYKIT_CONSTRAINTS_IP_PER_MINUTE: '5',
       LOYALTYKIT_PAYMENTS_IP_PER_MINUTE: '7',
       LOYALTYKIT_PROOFS_IP_PER_MINUTE: '8',
+      LOYALTYKIT_MEMBERS_IP_PER_MINUTE: '9',
       LOYALTYKIT_RATE_LIMIT_IPV6_SUBNET: '64',
     })
     expect(c.rateLimits).toEqual({
@@ -40,6 +42,7 @@ describe('per-IP rate limits section', () => {
         constraints: 5,
         payments: 7,
         proofs: 8,
+        members: 9,
       },
       ipv6Subnet: 64,
     })

@@ -34,6 +34,10 @@ export const rateLimitsSection = defineSection({
       d.proofs,
       'Proof requests (`/loyalty-api/events/:eventId`, `/payments/:sessionId`, `/redemptions/:redemptionId`)',
     ),
+    LOYALTYKIT_MEMBERS_IP_PER_MINUTE: perMinute(
+      d.members,
+      'Member reads without a valid brand key (`/loyalty-api/members/…`; keyed brand backends are not counted)',
+    ),
     LOYALTYKIT_PAYMENTS_IP_PER_MINUTE: perMinute(
       d.payments,
       'Payment requests (`create-checkout`, `payment-mint`, the dev checkout page; not the Stripe webhook)',
@@ -55,6 +59,7 @@ export const rateLimitsSection = defineSection({
         constraints: v.LOYALTYKIT_CONSTRAINTS_IP_PER_MINUTE,
         payments: v.LOYALTYKIT_PAYMENTS_IP_PER_MINUTE,
         proofs: v.LOYALTYKIT_PROOFS_IP_PER_MINUTE,
+        members: v.LOYALTYKIT_MEMBERS_IP_PER_MINUTE,
       },
       ipv6Subnet: v.LOYALTYKIT_RATE_LIMIT_IPV6_SUBNET,
     }

@@ -10,6 +10,7 @@ type IpLimitSurfaceName =
   | 'constraints'
   | 'payments'
   | 'proofs'
+  | 'members'
 
 /** Per-IP limits of the public surfaces (docs/configuration.md#per-ip-rate-limits). */
 export type IpLimitSettings = {
@@ -30,6 +31,7 @@ export const IP_LIMIT_DEFAULTS: IpLimitSettings = {
     constraints: 60,
     payments: 60,
     proofs: 120,
+    members: 60,
   },
   ipv6Subnet: 56,
 }

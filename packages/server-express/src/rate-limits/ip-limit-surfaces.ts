@@ -54,7 +54,7 @@ export function ipLimitSurfaces(p: IpLimitSurfacesParameters): IpRateLimitSurfac
       limit: n.constraints,
       errorSurface: 'event_handler',
       message: tooMany(n.constraints, 'constraint invalidations'),
-      exemptKeyScope: 'constraints',
+      exemptKeyScopes: ['constraints'],
     },
   ]
   if (p.eventHandler) {
@@ -64,7 +64,7 @@ export function ipLimitSurfaces(p: IpLimitSurfacesParameters): IpRateLimitSurfac
       limit: n.eventHandler,
       errorSurface: 'event_handler',
       message: tooMany(n.eventHandler, 'event-handler requests'),
-      exemptKeyScope: 'events',
+      exemptKeyScopes: ['events'],
     })
   }
   // The proofs of issuance (events, payments, redemptions): public reads, full with an `events` key.
@@ -74,7 +74,16 @@ export function ipLimitSurfaces(p: IpLimitSurfacesParameters): IpRateLimitSurfac
     limit: n.proofs,
     errorSurface: 'event_handler',
     message: tooMany(n.proofs, 'proof requests'),
-    exemptKeyScope: 'events',
+    exemptKeyScopes: ['events'],
+  })
+  // Member reads: brand backends with a key (`events` or `members_read`), not counted; guesses are.
+  surfaces.push({
+    name: 'members',
+    paths: ['/loyalty-api/members'],
+    limit: n.members,
+    errorSurface: 'event_handler',
+    message: tooMany(n.members, 'member requests'),
+    exemptKeyScopes: ['events', 'members_read'],
   })
   if (p.payments) {
     surfaces.push({

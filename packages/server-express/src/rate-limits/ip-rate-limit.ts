@@ -19,8 +19,8 @@ export type IpRateLimitSurface = {
   errorSurface: ErrorSurface
   /** The 429's message. */
   message: string
-  /** Requests with `Authorization: Bearer <a valid brand API key with this scope>` are not counted. */
-  exemptKeyScope?: ApiKeyScope
+  /** Requests with `Authorization: Bearer <a valid brand API key with one of these scopes>` are not counted. */
+  exemptKeyScopes?: readonly ApiKeyScope[]
 }
 
 export type IpRateLimitOptions = {
@@ -38,10 +38,12 @@ export type IpRateLimitOptions = {
  * `Retry-After`, the surface's body shape). Preflights and brand API-key callers are not counted.
  */
 export function ipRateLimit(engine: Engine, surface: IpRateLimitSurface, options: IpRateLimitOptions): RequestHandler {
-  const scope = surface.exemptKeyScope
+  const scopes = surface.exemptKeyScopes ?? []
   const hasBrandKey = async (req: Request) => {
-    const apiKey = scope ? bearerToken(req) : undefined
-    return apiKey !== undefined && (await engine.apiKeys.verify({ apiKey, scope: scope as ApiKeyScope })) !== undefined
+    const apiKey = scopes.length > 0 ? bearerToken(req) : undefined
+    if (apiKey === undefined) return false
+    for (const scope of scopes) if ((await engine.apiKeys.verify({ apiKey, scope })) !== undefined) return true
+    return false
   }
   return rateLimit({
     windowMs: WINDOW_MS,

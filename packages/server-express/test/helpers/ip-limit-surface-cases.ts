@@ -111,5 +111,18 @@ export function ipLimitSurfaceCases(limit: number): IpLimitSurfaceCase[] {
           details: { scope: 'ip', limit, windowSeconds: 60 },
         }),
     },
+    {
+      name: 'member reads without a key',
+      calls: [
+        { method: 'GET', path: '/loyalty-api/members/ann@example.com' },
+        { method: 'GET', path: '/loyalty-api/members/ann@example.com/history' },
+      ],
+      body: (b) =>
+        expect(b).toMatchObject({
+          success: false,
+          code: 'RATE_LIMIT_EXCEEDED',
+          details: { scope: 'ip', limit, windowSeconds: 60 },
+        }),
+    },
   ]
 }
