@@ -1,3 +1,4 @@
+import { bindAgent } from './agent/bind-agent'
 import { bindApiKeys } from './brands/bind-api-keys'
 import { bindBrands } from './brands/bind-brands'
 import { bindConstraints } from './constraints/bind-constraints'
@@ -88,6 +89,7 @@ export function createEngine(params: CreateEngineParameters) {
     members: bindMembers(ctx),
     proofs: bindProofs(ctx),
     rateLimits: bindRateLimits(ctx),
+    agent: bindAgent(ctx),
   }
 }
 

@@ -4,6 +4,22 @@
 // classes and `isLoyaltyError`; the ports an embedder implements and their defaults; the adapters and
 // helpers that build an engine's dependencies. Zod schemas: `@loyaltykit/engine/schemas`. Storage on
 // kysely: `@loyaltykit/engine/storage-kysely`. Test helpers: `@loyaltykit/engine/testing`.
+export { AgentForbiddenError, type AgentRefusal } from './agent/agent-forbidden-error'
+export type { AgentKeyView } from './agent/agent-key-view'
+export { AGENT_RATE_LIMITS, type AgentRateLimits } from './agent/agent-rate-limits'
+export type { AgentCaller, AgentTool, AgentToolAnnotations, AgentToolGroup } from './agent/agent-tool'
+export { AGENT_TOOLS } from './agent/agent-tools'
+export type { AgentRequest } from './agent/authenticate-agent'
+export type { CreateAgentKeyParameters, CreateAgentKeyReturnType } from './agent/create-agent-key'
+export type { ListAgentKeysParameters } from './agent/list-agent-keys'
+export type { RevokeAgentKeyParameters } from './agent/revoke-agent-key'
+export type { RotateAgentKeyParameters } from './agent/rotate-agent-key'
+export type {
+  AgentEnvelope,
+  RunAgentToolOptions,
+  RunAgentToolParameters,
+  RunAgentToolReturnType,
+} from './agent/run-agent-tool'
 export type { BrandOwnsOriginParameters } from './brands/brand-owns-origin'
 export type { CreateApiKeyParameters } from './brands/create-api-key'
 export type { CreateBrandParameters, CreateBrandReturnType } from './brands/create-brand'
@@ -202,6 +218,7 @@ export type { VerifyBrandSignatureParameters } from './perks/verify-brand-signat
 export type { AddPointsSaleItemParameters, AddPointsSaleItemReturnType } from './points-sale/add-points-sale-item'
 export type { ListPointsSaleItemsReturnType, PointsSaleItem } from './points-sale/list-points-sale-items'
 export type { ListPointsSaleItemsParameters } from './points-sale/list-points-sale-items-schema'
+export { AGENT_TIERS, type AgentKeyRecord, type AgentKeyStore, type AgentTier } from './ports/agent-key-store'
 export type { ApiKeyRecord, ApiKeyScope, ApiKeyStore, BrandSecretKind } from './ports/api-key-store'
 export type { Backlog, BacklogStore } from './ports/backlog-store'
 export type { Brand, BrandStore } from './ports/brand-store'

@@ -6,12 +6,13 @@ export type SignatureRefusal =
   | 'MALFORMED_SIGNATURE'
   | 'STALE_TIMESTAMP'
   | 'UNKNOWN_BRAND'
+  | 'UNKNOWN_AGENT_KEY'
   | 'BAD_SIGNATURE'
   | 'REPLAYED_SIGNATURE'
 
 /**
  * A missing, stale (> 300 s), wrong or replayed HMAC request signature (401 UNAUTHORIZED,
- * `details.reason`): perk charges, and the agent API next (signing/verify-request-signature.ts).
+ * `details.reason`): perk charges and the agent API (signing/verify-request-signature.ts).
  */
 export class RequestSignatureError extends LoyaltyError {
   override name = 'RequestSignatureError'

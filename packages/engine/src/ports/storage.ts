@@ -1,3 +1,4 @@
+import type { AgentKeyStore } from './agent-key-store'
 import type { ApiKeyStore } from './api-key-store'
 import type { BacklogStore } from './backlog-store'
 import type { BrandStore } from './brand-store'
@@ -63,6 +64,8 @@ export interface Stores {
   ledger: LedgerStore
   /** Confirmation codes of perk claims; write one in the transaction of the redemption it confirms. */
   redemptionCodes: RedemptionCodeStore
+  /** Agent API keys (docs/agent-api.md#keys). */
+  agentKeys: AgentKeyStore
   /**
    * Inside `Storage.transaction`: runs `fn` in a savepoint; when `fn` throws, only what it wrote is
    * rolled back and the error is rethrown, and the transaction goes on. Outside a transaction it just

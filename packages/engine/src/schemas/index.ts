@@ -3,6 +3,11 @@
 // `<op>RequestSchema` what clients send where the two differ (coercions, bigints), `<op>ResponseSchema`
 // the 200 body. Each lives beside its operation (docs/architecture.md); this entry gathers them for the
 // SDK's type generator, docs and embedders that validate before calling `engine.<namespace>.<fn>`.
+export { createAgentKeyParametersSchema } from '../agent/create-agent-key'
+export { listAgentKeysParametersSchema } from '../agent/list-agent-keys'
+export { revokeAgentKeyParametersSchema } from '../agent/revoke-agent-key'
+export { rotateAgentKeyParametersSchema } from '../agent/rotate-agent-key'
+export { runAgentToolParametersSchema } from '../agent/run-agent-tool'
 export { brandOwnsOriginParametersSchema } from '../brands/brand-owns-origin'
 export { createApiKeyParametersSchema } from '../brands/create-api-key'
 export { createBrandParametersSchema } from '../brands/create-brand'

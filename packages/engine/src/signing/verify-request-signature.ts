@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto'
 import type { EngineContext } from '../context'
-import { RequestSignatureError } from '../errors/request-signature-error'
+import { RequestSignatureError, type SignatureRefusal } from '../errors/request-signature-error'
 import { type CanonicalRequestParts, canonicalRequest } from './canonical-request'
 
 /** Accepted clock skew between the signer and this server (DESIGN.md: 300 s); also how long a signature is remembered. */
@@ -19,12 +19,13 @@ export type SignedRequestParts = Omit<CanonicalRequestParts, 'timestamp'> & {
  * `secret`, the signer's key (used as its UTF-8 bytes): headers present, timestamp within 300 s of
  * now, signature equal in constant time, and never seen before inside the window (the signature-replay
  * store under `scope`, so a replay to another process is refused too). Throws RequestSignatureError (401).
- * `secret` undefined (unknown signer) is refused like a wrong signature.
+ * `secret` undefined (unknown signer) is refused like a wrong signature, with reason `unknownSigner`
+ * (default UNKNOWN_BRAND).
  */
 export async function verifyRequestSignature(
   ctx: EngineContext,
   p: SignedRequestParts & { scope: string; secret: string | undefined },
-  options: { toleranceSeconds?: number } = {},
+  options: { toleranceSeconds?: number; unknownSigner?: SignatureRefusal } = {},
 ): Promise<void> {
   const tolerance = options.toleranceSeconds ?? SIGNATURE_TOLERANCE_SECONDS
   if (!p.timestamp || !p.signature) {
@@ -47,7 +48,9 @@ export async function verifyRequestSignature(
       },
     )
   }
-  if (p.secret === undefined) throw new RequestSignatureError('Invalid request signature', 'UNKNOWN_BRAND')
+  if (p.secret === undefined) {
+    throw new RequestSignatureError('Invalid request signature', options.unknownSigner ?? 'UNKNOWN_BRAND')
+  }
   const expected = createHmac('sha256', Buffer.from(p.secret, 'utf8'))
     .update(canonicalRequest({ ...p, timestamp: p.timestamp }))
     .digest()

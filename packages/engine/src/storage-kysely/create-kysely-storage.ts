@@ -1,6 +1,7 @@
 import { type Kysely, sql } from 'kysely'
 import { Migrator } from 'kysely/migration'
 import type { Storage, Stores } from '../ports/storage'
+import { createAgentKeyStore } from './agent-key-store'
 import { createApiKeyStore } from './api-key-store'
 import { createBacklogStore } from './backlog-store'
 import { createBrandStore } from './brand-store'
@@ -60,6 +61,7 @@ function bindStores(db: Kysely<Database>, dialect: SqlDialect, inTransaction = f
     idempotency: createIdempotencyStore(db, dialect),
     ledger: createLedgerStore(db, dialect),
     redemptionCodes: createRedemptionCodeStore(db, dialect),
+    agentKeys: createAgentKeyStore(db, dialect),
   }
 }
 

@@ -1,3 +1,4 @@
+import type { AgentTables } from './agent-tables'
 import type { CoreTables } from './core-tables'
 import type { EventTables } from './event-tables'
 import type { IdempotencyTables } from './idempotency-tables'
@@ -28,4 +29,5 @@ export interface Database
     IdempotencyTables,
     PointsSaleTables,
     LedgerTables,
-    RedemptionCodeTables {}
+    RedemptionCodeTables,
+    AgentTables {}

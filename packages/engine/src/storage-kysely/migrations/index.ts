@@ -14,6 +14,7 @@ import { migration0012PointsSale } from './0012-points-sale'
 import { migration0013Ledger } from './0013-ledger'
 import { migration0014RedemptionCodes } from './0014-redemption-codes'
 import { migration0015RewardEventReads } from './0015-reward-event-reads'
+import { migration0016AgentKeys } from './0016-agent-keys'
 
 /**
  * Every migration, by name. Names sort in the order they run. Static (not read from a folder) so the
@@ -35,4 +36,5 @@ export const migrations: Record<string, Migration> = {
   '0013-ledger': migration0013Ledger,
   '0014-redemption-codes': migration0014RedemptionCodes,
   '0015-reward-event-reads': migration0015RewardEventReads,
+  '0016-agent-keys': migration0016AgentKeys,
 }

@@ -1,0 +1,51 @@
+import type { z } from 'zod'
+import type { EngineContext } from '../context'
+import type { AgentTier } from '../ports/agent-key-store'
+import type { AgentKeyView } from './agent-key-view'
+
+/** Who calls a tool: anyone (public, counted per IP) or a verified agent key (counted per key). */
+export type AgentCaller = { kind: 'public'; ip: string } | { kind: 'agent'; ip: string; key: AgentKeyView }
+
+/** The MCP groups of ../shared/agent-api.md (c); `converse` is /converse alone. */
+export type AgentToolGroup = 'discover' | 'analytics' | 'commerce' | 'actions' | 'program' | 'growth' | 'converse'
+
+/** MCP tool annotations (hints for clients; `title` is the tool's own). */
+export type AgentToolAnnotations = {
+  readOnlyHint: boolean
+  destructiveHint?: boolean
+  idempotentHint?: boolean
+  openWorldHint: boolean
+}
+
+/**
+ * One agent tool (docs/agent-api.md): the REST route, the MCP tool and the /converse step are all
+ * made from this record. `input` parses the route's path parameters merged with its query (GET) or
+ * JSON body (POST, PATCH); unknown keys are dropped, out-of-range values refused (400). `handler`
+ * answers `data`, checked against `output`; it calls the engine's operations and stores (no SQL).
+ */
+export type AgentTool<I extends z.ZodObject = z.ZodObject, O extends z.ZodType = z.ZodType> = {
+  /** `loyalty_agent_<suffix>`; `meta.tool` of every answer. */
+  name: string
+  title: string
+  description: string
+  method: 'GET' | 'POST' | 'PATCH'
+  /** Relative to the API's base path (`/api/v1`), with `:param` segments, exactly as the spec lists it. */
+  path: string
+  /** `public`: signature optional (verified when sent); `signed`: `X-LOYALTY-*` signature required. */
+  auth: 'public' | 'signed'
+  permission?: 'canOnboard' | 'canManageProgram'
+  /** Tiers allowed (absent: every tier). */
+  tier?: readonly AgentTier[]
+  /** The brands a write acts for, checked against the key's brand scope (writes only). */
+  brandsOf?: (input: z.output<I>) => string[]
+  group: AgentToolGroup
+  input: I
+  output: O
+  annotations: AgentToolAnnotations
+  handler(ctx: EngineContext, input: z.output<I>, caller: AgentCaller): Promise<z.input<O>>
+}
+
+/** Identity function that lets TypeScript infer a tool's input and output types. */
+export function defineAgentTool<I extends z.ZodObject, O extends z.ZodType>(tool: AgentTool<I, O>): AgentTool<I, O> {
+  return tool
+}

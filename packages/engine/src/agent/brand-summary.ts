@@ -1,0 +1,43 @@
+import { z } from 'zod'
+import type { EngineContext } from '../context'
+import type { Brand } from '../ports/brand-store'
+import type { EventRule } from '../ports/rule-store'
+
+/** A brand as every discovery tool lists it (agent-api.md "Summary"). */
+export const brandSummarySchema = z.object({
+  brandId: z.string(),
+  name: z.string(),
+  category: z.string().nullable(),
+  description: z.string().nullable(),
+  /** The brand's first website origin, or null. */
+  website: z.string().nullable(),
+  /** Enabled event rules. */
+  rewardEvents: z.number().int(),
+  /** The highest reward of an enabled rule (0 without rules). */
+  maxReward: z.number(),
+  /** Perk collections created for the brand. */
+  perkCount: z.number().int(),
+})
+
+export type BrandSummary = z.output<typeof brandSummarySchema>
+
+/** The brand's summary and its enabled rules (one read of rules and one of perks). */
+export async function brandSummary(
+  ctx: EngineContext,
+  brand: Brand,
+): Promise<{ summary: BrandSummary; rules: EventRule[] }> {
+  const [rules, perks] = await Promise.all([ctx.storage.rules.list(brand.id), ctx.storage.perks.listForBrand(brand.id)])
+  return {
+    summary: {
+      brandId: brand.id,
+      name: brand.name,
+      category: null,
+      description: null,
+      website: brand.websites[0] ?? null,
+      rewardEvents: rules.length,
+      maxReward: rules.reduce((max, r) => Math.max(max, r.rewardAmount), 0),
+      perkCount: perks.length,
+    },
+    rules,
+  }
+}
