@@ -1,6 +1,7 @@
 import type { Engine, IdentityProbe } from '@loyaltykit/engine'
 import express, { type Express, type Router } from 'express'
 import helmet from 'helmet'
+import { AGENT_ROUTE_DEFAULTS, type AgentRoutesOptions, agentRoutes } from '../agent/agent-routes'
 import { constraintRoutes } from '../constraints/constraint-routes'
 import { type EventRoutesOptions, eventRoutes } from '../events/event-routes'
 import { healthRoutes } from '../health/health-routes'
@@ -59,6 +60,8 @@ export type CreateAppParameters = {
   idempotency?: IdempotencySettings
   /** Per-IP limits of the public surfaces (docs/rate-limits.md); default IP_LIMIT_DEFAULTS. */
   rateLimits?: IpLimitSettings
+  /** The agent REST API (docs/agent-api.md); default `/api/v1` with the spec's rate limits. Always served. */
+  agent?: AgentRoutesOptions
   /** Extra routers (for embedding); mounted after the built-in routes, before the 404 handler. */
   routes?: Router[]
   /**
@@ -79,8 +82,8 @@ export type CreateAppParameters = {
  * Builds the HTTP app; never listens (see runtime/start-server.ts). Order: request metrics → request
  * id and request log (pino-http) → probes and /metrics (before any rate limiter; never logged per
  * request) → helmet → health routes (before any rate limiter: never limited) → Stripe webhook (raw
- * body) → JSON body (10 KB) → CORS → per-IP limits → check-eligibility (no idempotency key) →
- * idempotency keys of POSTs → routes → 404 → error handler.
+ * body) → JSON body (10 KB) → CORS → per-IP limits → check-eligibility (no idempotency key) → agent API
+ * → idempotency keys of POSTs → routes → 404 → error handler.
  */
 export function createApp(p: CreateAppParameters): Express {
   const bodyLimitBytes = p.config.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES
@@ -110,6 +113,9 @@ export function createApp(p: CreateAppParameters): Express {
   if (corsMiddleware) app.use(corsMiddleware)
 
   app.use(healthRoutes(p.engine, { identity: p.identity, timeoutMs }))
+  // Agent API: every answer under its base path (404s and body errors too) in the agent error shape.
+  const agent = p.agent ?? AGENT_ROUTE_DEFAULTS
+  app.use(agent.basePath, errorSurface('agent'))
 
   // bulk-events carries up to 100 events: its own, larger limit (documented in docs/api/bulk-events.md).
   if (p.eventHandler) app.use('/loyalty-api/bulk-events', jsonBody(BULK_BODY_LIMIT_BYTES))
@@ -131,6 +137,9 @@ export function createApp(p: CreateAppParameters): Express {
   if (relayer) app.use(relayer.paths, errorSurface('relayer'))
   const events = p.eventHandler ? eventRoutes(p.engine, p.eventHandler) : undefined
   if (events) app.use(events.dryRun)
+  // The agent API mounts before the Idempotency-Key middleware: its requests are HMAC-signed and a
+  // signature is accepted once (docs/agent-api.md#signing), and its scope is the verified key.
+  app.use(agentRoutes(p.engine, agent))
   app.use(
     idempotency({
       ...(p.idempotency ?? IDEMPOTENCY_DEFAULTS),

@@ -1,4 +1,8 @@
 import type { Command } from './command'
+import { agentKeyCreateCommand } from './commands/agent-key-create'
+import { agentKeyListCommand } from './commands/agent-key-list'
+import { agentKeyRevokeCommand } from './commands/agent-key-revoke'
+import { agentKeyRotateCommand } from './commands/agent-key-rotate'
 import { apikeyCreateCommand } from './commands/apikey-create'
 import { apikeyListCommand } from './commands/apikey-list'
 import { apikeyRevokeCommand } from './commands/apikey-revoke'
@@ -45,6 +49,10 @@ export const COMMANDS: readonly Command[] = [
   apikeyCreateCommand,
   apikeyListCommand,
   apikeyRevokeCommand,
+  agentKeyCreateCommand,
+  agentKeyListCommand,
+  agentKeyRevokeCommand,
+  agentKeyRotateCommand,
   identityLinkCommand,
   constraintSetCommand,
   constraintListCommand,

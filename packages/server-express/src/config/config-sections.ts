@@ -1,3 +1,4 @@
+import { agentSection } from './agent-section'
 import { chainSection } from './chain-section'
 import { constraintsSection } from './constraints-section'
 import { eventHandlerSection } from './event-handler-section'
@@ -32,4 +33,5 @@ export const CONFIG_SECTIONS = {
   idempotency: idempotencySection,
   observability: observabilitySection,
   rateLimits: rateLimitsSection,
+  agent: agentSection,
 } as const

@@ -117,6 +117,7 @@ export function loadConfig(env: Env = process.env, options: LoadConfigOptions = 
     idempotency: read(s.idempotency, undefined),
     observability: read(s.observability, { port: server.port, production }),
     rateLimits: read(s.rateLimits, undefined),
+    agent: read(s.agent, undefined),
   }
   if (problems.length > 0) throw fail()
   return deepFreeze(config)

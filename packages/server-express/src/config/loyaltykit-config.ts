@@ -1,4 +1,5 @@
 import type { ConstraintCheckOptions } from '@loyaltykit/engine'
+import type { AgentConfig } from './agent-section'
 import type { ChainConfig } from './chain-section'
 import type { EventHandlerConfig } from './event-handler-section'
 import type { IdempotencyConfig } from './idempotency-section'
@@ -33,4 +34,5 @@ export type LoyaltykitConfig = Readonly<{
   idempotency: IdempotencyConfig
   observability: ObservabilityConfig
   rateLimits: RateLimitsConfig
+  agent: AgentConfig
 }>

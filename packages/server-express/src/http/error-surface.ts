@@ -5,10 +5,11 @@ import type { RequestHandler, Response } from 'express'
  * `{ success: false, error, message, code, details, requestId }`. `generic` is the spec's second
  * shape `{ error, message, code, details, requestId }`. `pregeneration` is `{ error, ...extra fields }`
  * (the error's object `details` spread at the top level). `relayer` is the spec's `{ error, code,
- * details }` (relayer and perk charges). Other surfaces (agent envelope, WordPress-style) add
- * themselves to `ErrorSurface` and to `render-error.ts`.
+ * details }` (relayer and perk charges). `agent` is the agent API's `{ error: { message, code,
+ * status } }` with the spec's lowercase codes (its statuses: `statusFor` in status-for-category.ts).
+ * Other surfaces (WordPress-style) add themselves to `ErrorSurface` and to `render-error.ts`.
  */
-export type ErrorSurface = 'event_handler' | 'generic' | 'pregeneration' | 'relayer'
+export type ErrorSurface = 'event_handler' | 'generic' | 'pregeneration' | 'relayer' | 'agent'
 
 /** Router-level middleware: errors raised below this point render in `surface`'s shape. */
 export function errorSurface(surface: ErrorSurface): RequestHandler {

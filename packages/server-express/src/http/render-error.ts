@@ -1,10 +1,15 @@
 import type { LoyaltyError } from '@loyaltykit/engine'
 import type { ErrorSurface } from './error-surface'
+import { AGENT_CODE_FOR_CATEGORY, statusFor } from './status-for-category'
 
 export type ErrorBody = Record<string, unknown>
 
 function isPlainObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v)
+}
+
+function hasDetails(d: unknown): boolean {
+  return Array.isArray(d) ? d.length > 0 : isPlainObject(d) && Object.keys(d).length > 0
 }
 
 function detailsOf(e: LoyaltyError): unknown {
@@ -30,6 +35,14 @@ export function renderError(surface: ErrorSurface, e: LoyaltyError, requestId: s
       // The spec's `{error, code, details}`; a failed on-chain execution says why (and its hash).
       if (e.code === 'TRANSACTION_FAILED') return { error: e.message, code: e.code, details: detailsOf(e) }
       return { error: message, code: e.code, details: isPlainObject(details) ? details : { fields: details } }
+    case 'agent': {
+      // The spec's `{ error: { message, code, status } }`; `details` (per-field reasons, why a key was
+      // refused) when there are any; internal errors carry the request id instead.
+      const status = statusFor('agent', e.category)
+      const code = AGENT_CODE_FOR_CATEGORY[e.category] ?? 'internal'
+      const extra = internal ? { requestId } : hasDetails(details) ? { details } : {}
+      return { error: { message, code, status, ...extra } }
+    }
     default:
       return { success: false, error: message, message, code: e.code, details, requestId }
   }

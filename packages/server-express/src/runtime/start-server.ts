@@ -86,6 +86,7 @@ export async function startServer(p: StartServerParameters): Promise<RunningServ
       relayer: config.relayer,
       idempotency: config.idempotency,
       rateLimits: config.rateLimits,
+      agent: config.agent,
       eventHandler: {
         ...eventHandler,
         mintWaitMs: config.minter.waitMs,

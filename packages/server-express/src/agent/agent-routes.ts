@@ -1,0 +1,58 @@
+import { AGENT_RATE_LIMITS, AGENT_TOOLS, type Engine } from '@loyaltykit/engine'
+import { type Request, Router } from 'express'
+import type { AgentConfig } from '../config/agent-section'
+import '../http/request-context'
+
+export type AgentRoutesOptions = AgentConfig
+
+/** What `loyaltykit start` serves without configuration: `/api/v1`, the spec's limits. */
+export const AGENT_ROUTE_DEFAULTS: AgentRoutesOptions = { basePath: '/api/v1', ...AGENT_RATE_LIMITS }
+
+const header = (req: Request, name: string) => {
+  const v = req.headers[name]
+  return typeof v === 'string' ? v : undefined
+}
+
+const isPlainObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v)
+
+/**
+ * The agent REST API (docs/agent-api.md), generated from the engine's tool registry: one route per
+ * tool at `{basePath}{tool.path}`, all with the same handler: the tool's input is its path
+ * parameters over its query (GET) or JSON body (POST, PATCH); `engine.agent.run` authenticates,
+ * counts, authorizes, validates and runs it; the answer is the spec's `{ data, meta }` with the
+ * caller's `X-RateLimit-*`. Errors render in the `agent` surface (mounted by createApp).
+ */
+export function agentRoutes(engine: Engine, config: AgentRoutesOptions): Router {
+  const router = Router()
+  const limits = { publicPerMinute: config.publicPerMinute, signedPerMinute: config.signedPerMinute }
+  for (const tool of AGENT_TOOLS) {
+    const method = tool.method.toLowerCase() as 'get' | 'post' | 'patch'
+    router[method](`${config.basePath}${tool.path}`, async (req, res) => {
+      const source: unknown = tool.method === 'GET' ? req.query : (req.body ?? {})
+      const input = isPlainObject(source) ? { ...source, ...req.params } : source
+      const { envelope, rateLimit } = await engine.agent.run(
+        {
+          tool: tool.name,
+          input,
+          request: {
+            method: req.method,
+            pathWithQuery: req.originalUrl,
+            rawBody: req.rawBody,
+            ip: req.ip ?? 'unknown',
+            agentKey: header(req, 'x-loyalty-agent-key'),
+            timestamp: header(req, 'x-loyalty-timestamp'),
+            signature: header(req, 'x-loyalty-signature'),
+          },
+        },
+        limits,
+      )
+      res.setHeader('X-RateLimit-Limit', String(rateLimit.limit))
+      res.setHeader('X-RateLimit-Remaining', String(rateLimit.remaining))
+      res.setHeader('X-RateLimit-Reset', String(rateLimit.reset))
+      res.setHeader('Cache-Control', 'no-store')
+      res.json(envelope)
+    })
+  }
+  return router
+}

@@ -1,0 +1,41 @@
+import { AGENT_RATE_LIMITS, type AgentRateLimits } from '@loyaltykit/engine'
+import { defineSection } from './define-section'
+import { envValue } from './env-value'
+
+/** Settings of the agent REST API (docs/agent-api.md, docs/configuration.md#agent-api). */
+export type AgentConfig = AgentRateLimits & {
+  /** Path prefix of every agent route (default `/api/v1`). */
+  basePath: string
+}
+
+export const agentSection = defineSection({
+  title: 'Agent API',
+  summary: 'The agent REST API ([agent-api.md](agent-api.md)).',
+  variables: {
+    LOYALTYKIT_AGENT_BASE_PATH: envValue
+      .string({
+        type: 'path',
+        pattern: /^(\/[A-Za-z0-9._~-]+)+\/?$/,
+        message: 'must be a path like /api/v1',
+        default: '/api/v1',
+      })
+      .describe('Path prefix of the agent API’s routes, e.g. `/api/v1` → `/api/v1/network/info`.'),
+    LOYALTYKIT_AGENT_RATE_LIMIT_PER_MIN: envValue
+      .integer({ min: 1, max: 100_000_000, default: AGENT_RATE_LIMITS.signedPerMinute })
+      .describe(
+        'Signed requests per agent key per minute, for keys created without their own `--rate` (held in the database, so it holds across processes).',
+      ),
+    LOYALTYKIT_AGENT_PUBLIC_PER_MIN: envValue
+      .integer({ min: 1, max: 100_000_000, default: AGENT_RATE_LIMITS.publicPerMinute })
+      .describe(
+        'Unsigned agent API requests per client IP per minute (the IP as Express sees it: set `LOYALTYKIT_TRUST_PROXY` behind a proxy).',
+      ),
+  },
+  read(v): AgentConfig {
+    return {
+      basePath: v.LOYALTYKIT_AGENT_BASE_PATH.replace(/\/+$/, ''),
+      signedPerMinute: v.LOYALTYKIT_AGENT_RATE_LIMIT_PER_MIN,
+      publicPerMinute: v.LOYALTYKIT_AGENT_PUBLIC_PER_MIN,
+    }
+  },
+})
