@@ -12,7 +12,7 @@ export type AgentAnswer = { status: number; headers: Headers; body: Json }
 let clients = 0
 
 /** A client IP never used before in this process (documentation range 198.18.0.0/15). */
-export function freshIp(): string {
+function freshIp(): string {
   const n = clients++
   return `198.18.${Math.floor(n / 250) % 256}.${(n % 250) + 1}`
 }
