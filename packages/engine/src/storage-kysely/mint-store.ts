@@ -10,6 +10,7 @@ import type {
 } from '../ports/mint-store'
 import type { Database } from './database'
 import type { SqlDialect } from './dialect'
+import { insertedOrExisting } from './inserted-or-existing'
 import type { MintBatchesTable, MintJobsTable, MintTransactionsTable } from './minting-tables'
 import { numberOrNull } from './number-or-null'
 
@@ -114,10 +115,9 @@ export function createMintStore(db: Kysely<Database>, dialect: SqlDialect): Mint
         .onConflict((oc) => oc.column('idempotency_key').doNothing())
         .returningAll()
         .executeTakeFirst()
-      if (inserted) return { job: toJob(inserted), created: true }
-      const stored = await getJobByKey(job.idempotencyKey)
-      if (!stored) throw new Error(`mint job ${job.idempotencyKey} vanished between insert and select`)
-      return { job: stored, created: false }
+      const what = `mint job ${job.idempotencyKey}`
+      const { record, created } = await insertedOrExisting(inserted, toJob, () => getJobByKey(job.idempotencyKey), what)
+      return { job: record, created }
     },
 
     async claimJobs({ batchId, chainId, signer, limit, now }) {

@@ -8,6 +8,7 @@ import type {
 } from '../ports/payment-store'
 import type { Database } from './database'
 import type { SqlDialect } from './dialect'
+import { insertedOrExisting } from './inserted-or-existing'
 import { numberOrNull } from './number-or-null'
 import type { CheckoutSessionsTable, PaymentEventsTable, PaymentsTable } from './payment-tables'
 import { createRefundClawbackMethods } from './refund-clawback-methods'
@@ -159,10 +160,9 @@ export function createPaymentStore(db: Kysely<Database>, _dialect: SqlDialect): 
         .onConflict((oc) => oc.column('session_id').doNothing())
         .returningAll()
         .executeTakeFirst()
-      if (inserted) return { payment: toPayment(inserted), created: true }
-      const stored = await getPayment(p.sessionId)
-      if (!stored) throw new Error(`payment of ${p.sessionId} vanished between insert and select`)
-      return { payment: stored, created: false }
+      const what = `payment of ${p.sessionId}`
+      const { record, created } = await insertedOrExisting(inserted, toPayment, () => getPayment(p.sessionId), what)
+      return { payment: record, created }
     },
 
     getPayment,

@@ -1,6 +1,7 @@
 import type { Kysely, Selectable } from 'kysely'
 import type { PaymentStore, RefundClawbackRecord, RefundClawbackStatus } from '../ports/payment-store'
 import type { Database } from './database'
+import { insertedOrExisting } from './inserted-or-existing'
 import { numberOrNull } from './number-or-null'
 import type { RefundClawbacksTable } from './payment-tables'
 
@@ -105,10 +106,9 @@ export function createRefundClawbackMethods(db: Kysely<Database>): RefundClawbac
         .onConflict((oc) => oc.column('refund_id').doNothing())
         .returningAll()
         .executeTakeFirst()
-      if (inserted) return { refund: toRefund(inserted), created: true }
-      const stored = await getRefund(r.refundId)
-      if (!stored) throw new Error(`refund ${r.refundId} vanished between insert and select`)
-      return { refund: stored, created: false }
+      const what = `refund ${r.refundId}`
+      const { record, created } = await insertedOrExisting(inserted, toRefund, () => getRefund(r.refundId), what)
+      return { refund: record, created }
     },
 
     getRefund,

@@ -3,6 +3,7 @@ import type { CustodialWallet, WalletStore } from '../ports/wallet-store'
 import type { WalletsTable } from './core-tables'
 import type { Database } from './database'
 import type { SqlDialect } from './dialect'
+import { insertedOrExisting } from './inserted-or-existing'
 
 function toWallet(row: Selectable<WalletsTable>): CustodialWallet {
   return {
@@ -36,10 +37,9 @@ export function createWalletStore(db: Kysely<Database>, _dialect: SqlDialect): W
         .onConflict((oc) => oc.column('owner_key').doNothing())
         .returningAll()
         .executeTakeFirst()
-      if (inserted) return { wallet: toWallet(inserted), created: true }
-      const stored = await findByOwner(wallet.ownerKey)
-      if (!stored) throw new Error(`wallet of ${wallet.ownerKey} vanished between insert and select`)
-      return { wallet: stored, created: false }
+      const what = `wallet of ${wallet.ownerKey}`
+      const { record, created } = await insertedOrExisting(inserted, toWallet, () => findByOwner(wallet.ownerKey), what)
+      return { wallet: record, created }
     },
 
     findByOwner,
