@@ -7,6 +7,8 @@ import type { Stores } from '../ports/storage'
 import { getOrCreateWallet } from '../wallets/get-or-create-wallet'
 import { enqueueWebhook } from '../webhooks/enqueue-webhook'
 import { maxTotalClaimsRefusal } from './evaluate-claim'
+import { EventAlreadyRecordedError } from './event-errors'
+import { eventIdForKey } from './event-id-for-key'
 import { judgeEvent } from './judge-event'
 import type { ProcessEventParameters } from './process-event-schema'
 import { type EventInput, readEventFacts } from './read-event-facts'
@@ -29,6 +31,13 @@ export type AcceptEventOptions = {
    * key is refused (401).
    */
   apiKey?: string | undefined
+  /**
+   * A key naming this event for good (a bulk import's row): the event's id is derived from the brand
+   * and the key (`eventIdForKey`), so an event with this key is recorded at most once. A second
+   * attempt is refused with 409 EVENT_ALREADY_RECORDED, judged under the user's claim lock before the
+   * rule's checks (the same row sent twice at once waits for the first, then is refused).
+   */
+  eventKey?: string | undefined
 }
 
 /** An event that passed validation and authorization, ready to be claimed in a transaction. */
@@ -100,6 +109,8 @@ export async function claimEvent(
   const duplicateWindowMs = options.duplicateWindowMs ?? 60_000
   const key = { brandId: input.brandId, eventType: input.eventType, userKey: input.userEmail }
   const history = await tx.events.lockClaimHistory(key)
+  const keyedId = options.eventKey === undefined ? undefined : eventIdForKey(input.brandId, options.eventKey)
+  if (keyedId !== undefined && (await tx.events.get(keyedId))) throw new EventAlreadyRecordedError(keyedId)
   // Read the clock once the lock is held: a request that waited for it must not judge (and record)
   // its claim with a time earlier than the claim it waited for.
   const now = ctx.clock.now()
@@ -109,7 +120,7 @@ export async function claimEvent(
   const wallet = recipient
     ? { address: recipient, created: false }
     : await getOrCreateWallet(ctx, { kind: 'email', email: input.userEmail }, { stores: tx })
-  const eventId = ctx.ids.uuid()
+  const eventId = keyedId ?? ctx.ids.uuid()
   const mintJobId =
     rule.rewardAmount > 0
       ? (

@@ -42,3 +42,18 @@ export class DuplicateEventError extends LoyaltyError {
     })
   }
 }
+
+/**
+ * An event with this caller-chosen key (`eventKey`: a bulk import's row) was recorded before: it is
+ * never recorded (nor rewarded) twice. `details.eventId` is the recorded event.
+ */
+export class EventAlreadyRecordedError extends LoyaltyError {
+  override name = 'EventAlreadyRecordedError'
+  constructor(eventId: string) {
+    super('Event already recorded', {
+      code: 'EVENT_ALREADY_RECORDED',
+      category: 'conflict',
+      details: { message: 'An event with this key was recorded before; it is not rewarded again', eventId },
+    })
+  }
+}

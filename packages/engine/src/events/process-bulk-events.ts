@@ -23,7 +23,13 @@ export type BulkEventResult =
   | ({ success: true } & SettledEvent)
   | { success: false; eventId: null; error: string; code: string; details?: unknown }
 
-export type ProcessBulkEventsOptions = ProcessEventOptions
+export type ProcessBulkEventsOptions = Omit<ProcessEventOptions, 'eventKey'> & {
+  /**
+   * One key per event, in input order (undefined: none): each event is recorded at most once under
+   * its key, as `ProcessEventOptions.eventKey` says; a repeat fails alone with EVENT_ALREADY_RECORDED.
+   */
+  eventKeys?: readonly (string | undefined)[]
+}
 
 export type ProcessBulkEventsReturnType = {
   success: true
@@ -62,11 +68,13 @@ export async function processBulkEvents(
       }),
     )
   }
+  const { eventKeys, ...claimOptions } = options
   const accepted = await ctx.storage
     .transaction(async (tx) => {
       const out: (AcceptedEvent | BulkEventResult)[] = []
-      for (const p of prepared) {
-        out.push('success' in p ? p : await settleError(() => tx.savepoint(() => claimEvent(ctx, tx, p, options))))
+      for (const [i, p] of prepared.entries()) {
+        const itemOptions = { ...claimOptions, eventKey: eventKeys?.[i] }
+        out.push('success' in p ? p : await settleError(() => tx.savepoint(() => claimEvent(ctx, tx, p, itemOptions))))
       }
       return out
     })
