@@ -86,6 +86,7 @@ export type {
 export type { ProcessBulkEventsParameters } from './events/process-bulk-events-schema'
 export type { ProcessEventOptions, ProcessEventReturnType } from './events/process-event'
 export type { ProcessEventParameters } from './events/process-event-schema'
+export { refusalError } from './events/refusal-error'
 export type { SettledEvent } from './events/settle-event'
 export type { CheckHealthOptions, CheckHealthReturnType, IdentityProbe, ServiceStatus } from './health/check-health'
 export type { CheckHealthParameters } from './health/check-health-schema'

@@ -14,6 +14,7 @@ import { constraintListCommand } from './commands/constraint-list'
 import { constraintRemoveCommand } from './commands/constraint-remove'
 import { constraintSetCommand } from './commands/constraint-set'
 import { contractsDeployCommand } from './commands/contracts-deploy'
+import { eventsImportCommand } from './commands/events-import'
 import { identityLinkCommand } from './commands/identity-link'
 import { migrateCommand } from './commands/migrate'
 import { migrateStatusCommand } from './commands/migrate-status'
@@ -46,6 +47,7 @@ export const COMMANDS: readonly Command[] = [
   brandKeysCommand,
   ruleSetCommand,
   ruleListCommand,
+  eventsImportCommand,
   apikeyCreateCommand,
   apikeyListCommand,
   apikeyRevokeCommand,
