@@ -1,23 +1,11 @@
 import { randomBytes } from 'node:crypto'
-import { isLoyaltyError, type Storage } from '@loyaltykit/engine'
-import { enqueueMint } from '@loyaltykit/engine/testing'
+import { isLoyaltyError } from '@loyaltykit/engine'
 import { describe, expect, it } from 'vitest'
 import { secondConnection } from './support/second-connection'
 import { testDatabases, useTestStorage } from './support/test-databases'
 
 const address = () => `0x${randomBytes(20).toString('hex')}`
-const _batchId = () => `0x${randomBytes(32).toString('hex')}`
 
-async function _enqueueMany(storage: Storage, n: number, prefix = randomBytes(4).toString('hex')) {
-  const ids: string[] = []
-  for (let i = 0; i < n; i++) {
-    const { jobId } = await storage.transaction((tx) =>
-      enqueueMint(tx, { idempotencyKey: `${prefix}:${i}`, to: address(), amount: i + 1, source: 'test' }),
-    )
-    ids.push(jobId)
-  }
-  return ids
-}
 describe.each(testDatabases())('signer stores (nonces, leases, chain journal) on $dialect', (db) => {
   const t = useTestStorage(db)
 

@@ -18,12 +18,6 @@ import {
 import { expectWire } from './helpers/expect-wire'
 import { useSdkServerWorld } from './helpers/sdk-server-world'
 
-/** `claimFor(address user, uint256 collectionId)` of the PerkCollection contract. */
-const _CLAIM_FOR_SELECTOR = '0x0de05659'
-/** `purchaseFor(address buyer, uint256 itemId, uint256 quantity)` of the PointsSale contract. */
-const _PURCHASE_FOR_SELECTOR = '0x6d51282c'
-const _word = (hex: string) => hex.replace(/^0x/, '').padStart(64, '0')
-
 describe('@loyaltykit/sdk against the real server: identity', () => {
   const w = useSdkServerWorld()
   const { permitFor, tokenDomain } = w

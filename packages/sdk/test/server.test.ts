@@ -16,12 +16,6 @@ import { AuthenticationError, BadRequestError, createLoyaltyClient, type Loyalty
 import { expectWire } from './helpers/expect-wire'
 import { SITE, useSdkServerWorld } from './helpers/sdk-server-world'
 
-/** `claimFor(address user, uint256 collectionId)` of the PerkCollection contract. */
-const _CLAIM_FOR_SELECTOR = '0x0de05659'
-/** `purchaseFor(address buyer, uint256 itemId, uint256 quantity)` of the PointsSale contract. */
-const _PURCHASE_FOR_SELECTOR = '0x6d51282c'
-const _word = (hex: string) => hex.replace(/^0x/, '').padStart(64, '0')
-
 // Identity (pregeneration, constraints, wallet): server-identity.test.ts; the chain (relay, perks, the
 // points sale, webhooks): server-chain.test.ts. The server: helpers/sdk-server-world.ts.
 describe('@loyaltykit/sdk against the real server', () => {

@@ -10,7 +10,6 @@ import type { TestServer } from './helpers/start-test-server'
 import { testDialects } from './helpers/test-databases'
 
 const WEI = 10n ** 18n
-const _b64 = (o: unknown) => Buffer.from(JSON.stringify(o)).toString('base64url')
 
 // Access tokens refused, CORS and production: identity-tokens-http.test.ts.
 describe.each(testDialects)('identity and user wallet API on $dialect', ({ create }) => {

@@ -8,7 +8,6 @@ import { startSecondApp } from './helpers/second-app'
 import type { TestServer } from './helpers/start-test-server'
 import { type TestDatabase, testDialects } from './helpers/test-databases'
 
-const _WEI = 10n ** 18n
 const b64 = (o: unknown) => Buffer.from(JSON.stringify(o)).toString('base64url')
 
 describe.each(testDialects)('identity access tokens, CORS and production on $dialect', ({ create }) => {
