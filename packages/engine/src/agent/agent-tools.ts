@@ -1,5 +1,8 @@
 import { brandInfoTool } from './tools/brand-info'
 import { brandPerksTool } from './tools/brand-perks'
+import { checkBrandTool } from './tools/check-brand'
+import { compareCashbackTool } from './tools/compare-cashback'
+import { estimateRoiTool } from './tools/estimate-roi'
 import { listBrandsTool } from './tools/list-brands'
 import { networkInfoTool } from './tools/network-info'
 import { userBalanceTool } from './tools/user-balance'
@@ -8,4 +11,13 @@ import { userBalanceTool } from './tools/user-balance'
  * THE registry of agent tools (docs/agent-api.md), in the spec's order. The REST router
  * (`/api/v1`), and next MCP, OpenAPI and /converse, are generated from it; nothing else lists tools.
  */
-export const AGENT_TOOLS = [networkInfoTool, listBrandsTool, brandInfoTool, brandPerksTool, userBalanceTool] as const
+export const AGENT_TOOLS = [
+  networkInfoTool,
+  listBrandsTool,
+  checkBrandTool,
+  brandInfoTool,
+  brandPerksTool,
+  userBalanceTool,
+  estimateRoiTool,
+  compareCashbackTool,
+] as const

@@ -26,7 +26,10 @@ const isPlainObject = (v: unknown): v is Record<string, unknown> =>
 export function agentRoutes(engine: Engine, config: AgentRoutesOptions): Router {
   const router = Router()
   const limits = { publicPerMinute: config.publicPerMinute, signedPerMinute: config.signedPerMinute }
-  for (const tool of AGENT_TOOLS) {
+  // Static paths before parameterised ones (`/brands/check` before `/brands/:brandId`), else registry order.
+  const params = (path: string) => path.split(':').length
+  const tools = [...AGENT_TOOLS].sort((a, b) => params(a.path) - params(b.path))
+  for (const tool of tools) {
     const method = tool.method.toLowerCase() as 'get' | 'post' | 'patch'
     router[method](`${config.basePath}${tool.path}`, async (req, res) => {
       const source: unknown = tool.method === 'GET' ? req.query : (req.body ?? {})
