@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { pointsTokenAbi } from '@loyaltykit/contracts'
+import { perkCollectionAbi, pointsTokenAbi } from '@loyaltykit/contracts'
 import {
   type ChainJournalStore,
   createAesGcmKeyVault,
@@ -152,6 +152,26 @@ describe.each(testDialects)('embedded chain on $dialect', (dialect) => {
         }
         expect(error?.code).toBe(4200)
       }
+    } finally {
+      await chain.close()
+    }
+  })
+
+  // Found by the fuzzer (pnpm fuzz): viem's default transport retries (3, with backoff) made every
+  // reverted read, such as a perk collection that does not exist, answer after about a second.
+  it('answers a reverted read with its revert, without retrying it', async () => {
+    const chain = await open()
+    try {
+      expect(chain.publicClient.transport.retryCount).toBe(0)
+      const error = await chain.publicClient
+        .readContract({
+          address: chain.contracts.perkCollection,
+          abi: perkCollectionAbi,
+          functionName: 'collection',
+          args: [987_654n],
+        })
+        .catch((e: unknown) => e)
+      expect(String(error)).toMatch(/CollectionNotFound|revert/i)
     } finally {
       await chain.close()
     }

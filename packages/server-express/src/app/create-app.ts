@@ -122,6 +122,10 @@ export function createApp(p: CreateAppParameters): Express {
   // Payments: the Stripe webhook verifies its raw body (often over 10 KB), so it mounts before the JSON parser.
   const payments = p.payments ? paymentRoutes(p.engine, p.payments) : undefined
   if (payments) app.use(payments.webhook)
+  // The body parser's refusals (malformed JSON, over the limit) render in the endpoint's shape too.
+  app.use(PREGENERATION_PATH, errorSurface('pregeneration'))
+  app.use(IDENTITY_PATHS, errorSurface('generic'))
+  if (relayer) app.use(relayer.paths, errorSurface('relayer'))
   app.use(jsonBody(bodyLimitBytes))
   app.use(enterRequestScope())
   if (corsMiddleware) app.use(corsMiddleware)

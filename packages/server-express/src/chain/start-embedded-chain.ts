@@ -104,7 +104,9 @@ export async function startEmbeddedChain(p: StartEmbeddedChainParameters): Promi
       head: replay.head,
       logger,
     })
-    const transport = custom(provider)
+    // In process there is no network to retry over: viem's default (3 retries, 150 ms backoff) made every
+    // reverted eth_call (a perk that does not exist) answer after ~1 s.
+    const transport = custom(provider, { retryCount: 0 })
     const chain = defineChain({
       id: genesis.chainId,
       name: 'loyaltykit embedded chain',

@@ -6,7 +6,8 @@ type HttpLikeError = { status?: unknown; statusCode?: unknown; expose?: unknown;
 
 /**
  * Anything thrown in a request → a LoyaltyError. Engine errors pass through; errors of the body
- * parser and router (http-errors with `status` and `expose`) keep their status; a database that
+ * parser and router (http-errors with `status` and `expose`) keep their status, a path parameter the
+ * router cannot decode is 400 MALFORMED_PATH; a database that
  * cannot be used (down, dropped, locked, closed) is 503 DATABASE_UNAVAILABLE; everything else is an
  * internal error. The driver's message never leaves the process in either case.
  */
@@ -36,6 +37,15 @@ export function toLoyaltyError(e: unknown, limitBytes: number): LoyaltyError {
       code: 'UNSUPPORTED_ENCODING',
       category: 'invalid_request',
       details: [{ field: '(body)', message: String(h.message ?? 'unsupported encoding') }],
+      cause: e,
+    })
+  }
+  if (e instanceof URIError && status === 400) {
+    // The router could not percent-decode a path parameter (`/payments/%E0%A4%A`).
+    return new LoyaltyError('Malformed path: a parameter is not valid percent-encoding', {
+      code: 'MALFORMED_PATH',
+      category: 'invalid_request',
+      details: [{ field: '(path)', message: 'not valid percent-encoding' }],
       cause: e,
     })
   }

@@ -1,0 +1,111 @@
+import type { Express } from 'express'
+import { startTxtDnsServer } from '../../engine/test/support/txt-dns-server'
+import { startTestServer, type TestServer } from '../test/helpers/start-test-server'
+import { type TestDatabase, testDialects } from '../test/helpers/test-databases'
+
+export const FUZZ_SITE = 'https://shop.example.com'
+export const FUZZ_METRICS_TOKEN = 'fuzz-metrics-token-0123456789'
+
+export type BrandKeys = { brandId: string; apiKey: string; securityKey: string; dnsKey: string }
+
+/** What the route generators build valid requests from: a running server and real ids and credentials. */
+export type FuzzFixture = {
+  server: TestServer
+  app: Express
+  db: TestDatabase
+  brand: BrandKeys
+  /** A second brand: its credentials must never open the first brand's data. */
+  other: BrandKeys
+  /** A dev-login access token of `member` and the member's wallet. */
+  accessToken: string
+  /** The bearer token `/metrics` requires. */
+  metricsToken: string
+  member: { email: string; walletAddress: string }
+  /** A real event id, checkout session id and the points token (valid path parameters and relay targets). */
+  eventId: string
+  sessionId: string
+  pointsToken: string
+  close(): Promise<void>
+}
+
+async function post(base: string, path: string, body: unknown, headers: Record<string, string> = {}) {
+  const res = await fetch(`${base}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  })
+  const json = (await res.json()) as Record<string, unknown>
+  if (res.status !== 200) throw new Error(`fixture: ${path} answered ${res.status} ${JSON.stringify(json)}`)
+  return json
+}
+
+/**
+ * The server as `loyaltykit start` runs it (SQLite + embedded EDR chain, every surface mounted, a
+ * metrics token so `/metrics` checks one), with per-IP and per-brand limits raised so the fuzzer
+ * reaches past them, a local DNS server (verify-dns never leaves loopback), two brands, a member
+ * with an access token, one rewarded event and one checkout session.
+ */
+export async function startFuzzFixture(env: Record<string, string> = {}): Promise<FuzzFixture> {
+  const sqlite = testDialects.find((d) => d.dialect === 'sqlite')
+  if (!sqlite) throw new Error('no SQLite test dialect')
+  const db = await sqlite.create()
+  const dns = await startTxtDnsServer(new Map())
+  const server = await startTestServer(db, {
+    LOYALTYKIT_DNS_SERVERS: dns.server,
+    LOYALTYKIT_METRICS_TOKEN: FUZZ_METRICS_TOKEN,
+    LOYALTYKIT_RELAYER_IP_PER_MINUTE: '100000000',
+    LOYALTYKIT_PREGENERATION_PER_MINUTE: '1000000',
+    LOYALTYKIT_PREGENERATION_PER_DAY: '100000000',
+    LOYALTYKIT_MINT_WAIT_MS: '20000',
+    ...env,
+  })
+  try {
+    const engine = server.runtime.engine
+    const brandOf = async (name: string, site: string): Promise<BrandKeys> => {
+      const { brand, keys } = await engine.brands.create({ name, websites: [site] })
+      return { brandId: brand.id, ...keys }
+    }
+    const brand = await brandOf('Fuzz shop', FUZZ_SITE)
+    const other = await brandOf('Other shop', 'https://other.example.com')
+    const email = 'member@example.com'
+    const login = await engine.identity.devLogin({ email })
+    const event = await post(
+      server.base,
+      '/loyalty-api/manual-event',
+      { brandId: brand.brandId, eventType: 'form_submit', userEmail: email, domain: 'shop.example.com' },
+      { authorization: `Bearer ${brand.apiKey}` },
+    )
+    const checkout = await post(server.base, '/loyalty-api/create-checkout', {
+      brandId: brand.brandId,
+      amount: 100,
+      userEmail: email,
+      successUrl: `${FUZZ_SITE}/ok`,
+      cancelUrl: `${FUZZ_SITE}/cancel`,
+    })
+    const chain = server.runtime.chain
+    if (!chain) throw new Error('fixture: the server has no chain')
+    return {
+      server,
+      app: server.server.listeners('request')[0] as Express,
+      db,
+      brand,
+      other,
+      accessToken: login.accessToken,
+      metricsToken: FUZZ_METRICS_TOKEN,
+      member: { email, walletAddress: login.walletAddress },
+      eventId: String(event.eventId),
+      sessionId: String(checkout.sessionId),
+      pointsToken: chain.contracts.pointsToken,
+      async close() {
+        await server.close()
+        await dns.close()
+        await db.drop()
+      },
+    }
+  } catch (e) {
+    await server.close()
+    await dns.close()
+    await db.drop()
+    throw e
+  }
+}
