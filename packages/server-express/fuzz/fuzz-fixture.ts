@@ -4,9 +4,9 @@ import { startTestServer, type TestServer } from '../test/helpers/start-test-ser
 import { type TestDatabase, testDialects } from '../test/helpers/test-databases'
 
 export const FUZZ_SITE = 'https://shop.example.com'
-export const FUZZ_METRICS_TOKEN = 'fuzz-metrics-token-0123456789'
+const FUZZ_METRICS_TOKEN = 'fuzz-metrics-token-0123456789'
 
-export type BrandKeys = { brandId: string; apiKey: string; securityKey: string; dnsKey: string }
+type BrandKeys = { brandId: string; apiKey: string; securityKey: string; dnsKey: string }
 
 /** What the route generators build valid requests from: a running server and real ids and credentials. */
 export type FuzzFixture = {

@@ -5,7 +5,7 @@ const deepObject = (depth: number) => `${'{"a":'.repeat(depth)}1${'}'.repeat(dep
 
 /** A JSON fragment written as raw text (numbers JSON cannot round-trip, nesting too deep to build). */
 export type RawJson = { raw: string }
-export const isRawJson = (v: unknown): v is RawJson =>
+const isRawJson = (v: unknown): v is RawJson =>
   typeof v === 'object' && v !== null && typeof (v as RawJson).raw === 'string' && Object.keys(v).length === 1
 
 /** Numbers at and past every edge: huge, negative, fractional, beyond float range (raw). */

@@ -5,7 +5,7 @@ import { DEFAULT_SQLITE_FILE } from '../src/storage/open-storage'
 import type { FuzzFixture } from './fuzz-fixture'
 
 /** The tables a refused request must not write: ledger, mints, rewards, payments, wallets, relays, the chain journal. */
-export const GUARDED_TABLES = [
+const GUARDED_TABLES = [
   'ledger_entries',
   'mint_jobs',
   'mint_transactions',

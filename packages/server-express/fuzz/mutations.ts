@@ -13,7 +13,7 @@ import type { RouteGenerator } from './route-generators'
 import { arbitraryFor, schemaFields } from './zod-arbitrary'
 
 /** How the credentials of a request are broken (or not). */
-export type AuthBreak = 'valid' | 'missing' | 'garbage' | 'other-brand' | 'skewed' | 'tampered' | 'replayed' | 'bad-hex'
+type AuthBreak = 'valid' | 'missing' | 'garbage' | 'other-brand' | 'skewed' | 'tampered' | 'replayed' | 'bad-hex'
 
 /**
  * A request before it is serialised: the route's valid input with a breakage applied. `input` is the

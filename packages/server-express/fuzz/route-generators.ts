@@ -8,7 +8,6 @@ import {
   listPerkHoldersRequestSchema,
   listPointsSaleItemsRequestSchema,
   mintForPaymentParametersSchema,
-  PERMIT_TYPES,
   pregenerateUserParametersSchema,
   processBulkEventsParametersSchema,
   processEventParametersSchema,
@@ -16,7 +15,8 @@ import {
   relayRequestSchema,
   signUserTypedDataParametersSchema,
   verifyDnsParametersSchema,
-} from '@loyaltykit/engine'
+} from '@loyaltykit/engine/schemas'
+import { PERMIT_TYPES } from '@loyaltykit/engine/testing'
 import type { z } from 'zod'
 import type { ErrorSurface } from '../src/http/error-surface'
 import { FUZZ_SITE, type FuzzFixture } from './fuzz-fixture'
@@ -25,7 +25,7 @@ import { FUZZ_SITE, type FuzzFixture } from './fuzz-fixture'
  * How a route authenticates: a brand API key (`optional`: the route also serves anonymous callers),
  * a member's access token, the brand's HMAC request signature, the metrics token, or nothing.
  */
-export type RouteAuth = 'api-key' | 'api-key-optional' | 'access-token' | 'perk-signature' | 'metrics-token' | 'none'
+type RouteAuth = 'api-key' | 'api-key-optional' | 'access-token' | 'perk-signature' | 'metrics-token' | 'none'
 
 /** What the fuzzer needs to build a valid request to one route, then break it. */
 export type RouteGenerator = {

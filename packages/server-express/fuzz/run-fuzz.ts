@@ -9,7 +9,7 @@ import { breakersFor, type Draft } from './mutations'
 import { ROUTE_GENERATORS } from './route-generators'
 import { sendFuzzRequest } from './send-fuzz-request'
 
-export type FuzzFailure = {
+type FuzzFailure = {
   route: string
   mutation: string
   request: string

@@ -5,7 +5,7 @@ type Def = { type: string; [k: string]: unknown }
 const defOf = (s: unknown): Def => (s as { _zod: { def: Def } })._zod.def
 
 /** The schema a wrapper (optional, default, nullable, pipe, readonly…) stands for: what clients send. */
-export function unwrapSchema(schema: z.ZodType): z.ZodType {
+function unwrapSchema(schema: z.ZodType): z.ZodType {
   let s = schema
   for (let i = 0; i < 20; i++) {
     const d = defOf(s)
