@@ -10,7 +10,7 @@ import {
   wrongTypes,
 } from './hostile-values'
 import type { RouteGenerator } from './route-generators'
-import { arbitraryFor, schemaFields } from './zod-arbitrary'
+import { arbitraryFor, type SchemaField, schemaFields } from './zod-arbitrary'
 
 /** How the credentials of a request are broken (or not). */
 type AuthBreak = 'valid' | 'missing' | 'garbage' | 'other-brand' | 'skewed' | 'tampered' | 'replayed' | 'bad-hex'
@@ -45,8 +45,8 @@ const draft = (base: Base, mutation: string, more: Partial<Draft> = {}): Draft =
 })
 
 /** Replaces one or more fields (schema fields, or any name) with values from `values`. */
-function replaceFields(g: RouteGenerator, mutation: string, values: fc.Arbitrary<unknown>): Breaker {
-  const names = g.schema ? schemaFields(g.schema).map((f) => f.name) : []
+function replaceFields(fields: SchemaField[], mutation: string, values: fc.Arbitrary<unknown>): Breaker {
+  const names = fields.map((f) => f.name)
   return (base) =>
     fc
       .array(fc.tuple(names.length > 0 ? fc.constantFrom(...names) : fc.string({ maxLength: 8 }), values), {
@@ -58,19 +58,21 @@ function replaceFields(g: RouteGenerator, mutation: string, values: fc.Arbitrary
 
 /** The breakers that apply to a route, by name; fast-check picks among them. */
 export function breakersFor(route: string, g: RouteGenerator): Record<string, Breaker> {
-  const fields = g.schema ? schemaFields(g.schema) : []
+  // Fields sent in the path (`:emailOrAddress`) are broken by bad-path-param, not in the query.
+  const inPath = new Set([...route.matchAll(/:(\w+)/g)].map((m) => m[1]))
+  const fields = (g.schema ? schemaFields(g.schema) : []).filter((f) => !inPath.has(f.name))
   const required = fields.filter((f) => f.required)
   const parsesJson = g.input === 'body' && g.schema !== undefined
   const needsBody = parsesJson && required.length > 0
   const authRequired = ['api-key', 'access-token', 'perk-signature', 'metrics-token'].includes(g.auth)
   const b: Record<string, Breaker> = {
     valid: (base) => fc.constant(draft(base, 'valid')),
-    'wrong-type': replaceFields(g, 'wrong-type', wrongTypes),
-    'huge-number': replaceFields(g, 'huge-number', hugeNumbers),
-    'nan-like-string': replaceFields(g, 'nan-like-string', nanLikeStrings),
-    'long-string': replaceFields(g, 'long-string', longStrings),
-    unicode: replaceFields(g, 'unicode', unicodeStrings),
-    'deep-nesting': replaceFields(g, 'deep-nesting', deepNesting),
+    'wrong-type': replaceFields(fields, 'wrong-type', wrongTypes),
+    'huge-number': replaceFields(fields, 'huge-number', hugeNumbers),
+    'nan-like-string': replaceFields(fields, 'nan-like-string', nanLikeStrings),
+    'long-string': replaceFields(fields, 'long-string', longStrings),
+    unicode: replaceFields(fields, 'unicode', unicodeStrings),
+    'deep-nesting': replaceFields(fields, 'deep-nesting', deepNesting),
     'extra-fields': (base) =>
       fc
         .dictionary(
@@ -208,7 +210,10 @@ export function breakersFor(route: string, g: RouteGenerator): Record<string, Br
             '__proto__',
             'constructor',
           ),
-          unicodeStrings.map((s) => [...Buffer.from(s)].map((b) => `%${b.toString(16).padStart(2, '0')}`).join('')),
+          // An empty parameter would name another route (`/events/` is the list).
+          unicodeStrings
+            .filter((u) => u.length > 0)
+            .map((s) => [...Buffer.from(s)].map((b) => `%${b.toString(16).padStart(2, '0')}`).join('')),
         )
         .map((raw) =>
           draft(base, 'bad-path-param', {
