@@ -28,6 +28,13 @@ export type FuzzFixture = {
   close(): Promise<void>
 }
 
+/** The Express app among the server's request listeners (a test helper prepends one of its own). */
+function expressAppOf(server: TestServer): Express {
+  const app = server.server.listeners('request').find((l) => 'router' in l)
+  if (!app) throw new Error('fixture: no Express app listens on the server')
+  return app as unknown as Express
+}
+
 async function post(base: string, path: string, body: unknown, headers: Record<string, string> = {}) {
   const res = await fetch(`${base}${path}`, {
     method: 'POST',
@@ -41,8 +48,8 @@ async function post(base: string, path: string, body: unknown, headers: Record<s
 
 /**
  * The server as `loyaltykit start` runs it (SQLite + embedded EDR chain, every surface mounted, a
- * metrics token so `/metrics` checks one), with per-IP and per-brand limits raised so the fuzzer
- * reaches past them, a local DNS server (verify-dns never leaves loopback), two brands, a member
+ * metrics token so `/metrics` checks one), with per-IP limits off and per-brand limits raised so the
+ * fuzzer reaches past them, a local DNS server (verify-dns never leaves loopback), two brands, a member
  * with an access token, one rewarded event and one checkout session.
  */
 export async function startFuzzFixture(env: Record<string, string> = {}): Promise<FuzzFixture> {
@@ -53,10 +60,25 @@ export async function startFuzzFixture(env: Record<string, string> = {}): Promis
   const server = await startTestServer(db, {
     LOYALTYKIT_DNS_SERVERS: dns.server,
     LOYALTYKIT_METRICS_TOKEN: FUZZ_METRICS_TOKEN,
-    LOYALTYKIT_RELAYER_IP_PER_MINUTE: '100000000',
+    // Per-IP limits off: a fuzzer from one address would be 429 after a minute (test/slow-clients-http.test.ts floods them).
+    ...Object.fromEntries(
+      [
+        'EVENT_HANDLER',
+        'PREGENERATION',
+        'RELAYER',
+        'PERK_CHARGES',
+        'IDENTITY',
+        'CONSTRAINTS',
+        'PROOFS',
+        'MEMBERS',
+        'PAYMENTS',
+      ].map((s) => [`LOYALTYKIT_${s}_IP_PER_MINUTE`, '0']),
+    ),
     LOYALTYKIT_PREGENERATION_PER_MINUTE: '1000000',
     LOYALTYKIT_PREGENERATION_PER_DAY: '100000000',
     LOYALTYKIT_MINT_WAIT_MS: '20000',
+    // Request lines, not bodies: 100,000 requests' trace logs (bodies up to 140 KB) would fill memory.
+    LOG_LEVEL: 'info',
     ...env,
   })
   try {
@@ -86,7 +108,7 @@ export async function startFuzzFixture(env: Record<string, string> = {}): Promis
     if (!chain) throw new Error('fixture: the server has no chain')
     return {
       server,
-      app: server.server.listeners('request')[0] as Express,
+      app: expressAppOf(server),
       db,
       brand,
       other,
