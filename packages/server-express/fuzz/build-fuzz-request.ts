@@ -26,11 +26,13 @@ async function authenticate(
   req: { method: string; path: string; body: Buffer | undefined; headers: Record<string, string | string[]> },
 ): Promise<number | undefined> {
   if (g.auth === 'none' || d.auth === 'missing') return undefined
-  if (g.auth === 'perk-signature') {
+  if (g.auth === 'perk-signature' || g.auth === 'agent-signature' || g.auth === 'agent-signature-optional') {
+    const agent = g.auth !== 'perk-signature'
     const brand = d.auth === 'other-brand' ? f.other : f.brand
+    const secret = agent ? f.agentKey.secret : brand.securityKey
     const now = Math.floor(Date.now() / 1000)
     const signed = await signRequest({
-      secret: brand.securityKey,
+      secret,
       method: req.method,
       path: req.path,
       body: req.body,
@@ -44,7 +46,9 @@ async function authenticate(
           : d.auth === 'garbage'
             ? 'not-a-signature'
             : signed.signature
-    header(req.headers, 'x-loyalty-brand-id', d.auth === 'other-brand' ? f.brand.brandId : brand.brandId)
+    if (agent)
+      header(req.headers, 'x-loyalty-agent-key', d.auth === 'other-brand' ? 'ak_0000000000000000' : f.agentKey.id)
+    else header(req.headers, 'x-loyalty-brand-id', d.auth === 'other-brand' ? f.brand.brandId : brand.brandId)
     header(req.headers, 'x-loyalty-timestamp', signed.timestamp)
     header(req.headers, 'x-loyalty-signature', signature)
     return d.auth === 'replayed' ? 2 : undefined

@@ -30,6 +30,16 @@ function shapeProblem(surface: ErrorSurface, body: Record<string, unknown>): str
           typeof body.details === 'object',
         '{error, code, details}',
       )
+    case 'agent': {
+      const e = body.error as Record<string, unknown> | undefined
+      return need(
+        Object.keys(body).join() === 'error' &&
+          isString(e?.message) &&
+          isString(e?.code) &&
+          typeof e?.status === 'number',
+        '{error: {message, code, status}}',
+      )
+    }
     default:
       return need(
         body.success === false && isString(body.error) && isString(body.code) && isString(body.requestId),

@@ -18,6 +18,8 @@ export type FuzzFixture = {
   other: BrandKeys
   /** A dev-login access token of `member` and the member's wallet. */
   accessToken: string
+  /** An agent key (docs/agent-api.md) and its HMAC secret. */
+  agentKey: { id: string; secret: string }
   /** The bearer token `/metrics` requires. */
   metricsToken: string
   member: { email: string; walletAddress: string }
@@ -77,6 +79,8 @@ export async function startFuzzFixture(env: Record<string, string> = {}): Promis
     LOYALTYKIT_PREGENERATION_PER_MINUTE: '1000000',
     LOYALTYKIT_PREGENERATION_PER_DAY: '100000000',
     LOYALTYKIT_MINT_WAIT_MS: '20000',
+    LOYALTYKIT_AGENT_RATE_LIMIT_PER_MIN: '100000000',
+    LOYALTYKIT_AGENT_PUBLIC_PER_MIN: '100000000',
     // Request lines, not bodies: 100,000 requests' trace logs (bodies up to 140 KB) would fill memory.
     LOG_LEVEL: 'info',
     ...env,
@@ -91,6 +95,7 @@ export async function startFuzzFixture(env: Record<string, string> = {}): Promis
     const other = await brandOf('Other shop', 'https://other.example.com')
     const email = 'member@example.com'
     const login = await engine.identity.devLogin({ email })
+    const agent = await engine.agent.createKey({ name: 'fuzz agent', tier: 'pro' })
     const event = await post(
       server.base,
       '/loyalty-api/manual-event',
@@ -114,6 +119,7 @@ export async function startFuzzFixture(env: Record<string, string> = {}): Promis
       other,
       accessToken: login.accessToken,
       metricsToken: FUZZ_METRICS_TOKEN,
+      agentKey: { id: agent.key.id, secret: agent.secret },
       member: { email, walletAddress: login.walletAddress },
       eventId: String(event.eventId),
       sessionId: String(checkout.sessionId),

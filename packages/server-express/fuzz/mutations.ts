@@ -64,7 +64,9 @@ export function breakersFor(route: string, g: RouteGenerator): Record<string, Br
   const required = fields.filter((f) => f.required)
   const parsesJson = g.input === 'body' && g.schema !== undefined
   const needsBody = parsesJson && required.length > 0
-  const authRequired = ['api-key', 'access-token', 'perk-signature', 'metrics-token'].includes(g.auth)
+  const authRequired = ['api-key', 'access-token', 'perk-signature', 'agent-signature', 'metrics-token'].includes(
+    g.auth,
+  )
   const b: Record<string, Breaker> = {
     valid: (base) => fc.constant(draft(base, 'valid')),
     'wrong-type': replaceFields(fields, 'wrong-type', wrongTypes),
@@ -122,7 +124,7 @@ export function breakersFor(route: string, g: RouteGenerator): Record<string, Br
         return draft(base, 'many-headers', { extraHeaders })
       }),
   }
-  if (g.schema) {
+  if (fields.length > 0) {
     b['schema-values'] = (base) =>
       fc
         .array(fc.constantFrom(...fields), { minLength: 1, maxLength: 3 })
@@ -224,7 +226,7 @@ export function breakersFor(route: string, g: RouteGenerator): Record<string, Br
   }
   if (g.auth !== 'none') {
     const breaks: AuthBreak[] =
-      g.auth === 'perk-signature'
+      g.auth === 'perk-signature' || g.auth.startsWith('agent-signature')
         ? ['missing', 'garbage', 'other-brand', 'skewed', 'tampered', 'replayed', 'bad-hex']
         : ['missing', 'garbage', 'other-brand', 'bad-hex']
     b['bad-credentials'] = (base) =>

@@ -1,3 +1,4 @@
+import { AGENT_TOOLS } from '@loyaltykit/engine'
 import {
   checkEligibilityParametersSchema,
   createCheckoutParametersSchema,
@@ -28,7 +29,15 @@ import { FUZZ_SITE, type FuzzFixture } from './fuzz-fixture'
  * How a route authenticates: a brand API key (`optional`: the route also serves anonymous callers),
  * a member's access token, the brand's HMAC request signature, the metrics token, or nothing.
  */
-type RouteAuth = 'api-key' | 'api-key-optional' | 'access-token' | 'perk-signature' | 'metrics-token' | 'none'
+type RouteAuth =
+  | 'api-key'
+  | 'api-key-optional'
+  | 'access-token'
+  | 'perk-signature'
+  | 'agent-signature'
+  | 'agent-signature-optional'
+  | 'metrics-token'
+  | 'none'
 
 /** What the fuzzer needs to build a valid request to one route, then break it. */
 export type RouteGenerator = {
@@ -71,7 +80,7 @@ const permitTypedData = (f: FuzzFixture) => ({
  * The fuzzer refuses to run when a mounted route has no entry here, so a new route cannot be
  * forgotten.
  */
-export const ROUTE_GENERATORS: Record<string, RouteGenerator> = {
+const BUILT_IN_GENERATORS: Record<string, RouteGenerator> = {
   'GET /livez': none(),
   'GET /readyz': none(),
   'GET /metrics': none('generic', 'metrics-token'),
@@ -253,3 +262,39 @@ export const ROUTE_GENERATORS: Record<string, RouteGenerator> = {
     base: (f) => ({ brandId: f.brand.brandId, limit: '10' }),
   },
 }
+
+/** A path parameter of an agent tool, from the fixture: a brand, a member, an address, else a number. */
+function agentParam(f: FuzzFixture, name: string): string {
+  if (/brand/i.test(name)) return f.brand.brandId
+  if (/email|user/i.test(name)) return f.member.email
+  if (/address|wallet/i.test(name)) return f.member.walletAddress
+  return '1'
+}
+
+/**
+ * The agent API's routes, one per tool of the engine's registry at the default base path `/api/v1`
+ * (so a new tool is fuzzed without an entry here): input from the tool's schema, signed with the
+ * fixture's agent key (optional on public tools).
+ */
+const AGENT_ROUTE_GENERATORS: Record<string, RouteGenerator> = Object.fromEntries(
+  AGENT_TOOLS.map((tool) => {
+    const names = [...tool.path.matchAll(/:(\w+)/g)].map((m) => m[1] ?? '')
+    const generator: RouteGenerator = {
+      surface: 'agent',
+      input: tool.method === 'GET' ? 'query' : 'body',
+      schema: tool.input,
+      auth: tool.auth === 'signed' ? 'agent-signature' : 'agent-signature-optional',
+      base: () => ({}),
+      ...(names.length > 0
+        ? { params: (f: FuzzFixture) => Object.fromEntries(names.map((n) => [n, agentParam(f, n)])) }
+        : {}),
+    }
+    return [`${tool.method} /api/v1${tool.path}`, generator]
+  }),
+)
+
+/**
+ * One generator per route, keyed `METHOD path` as Express mounts it (fuzz/list-mounted-routes.ts).
+ * The fuzzer refuses to run when a mounted route has none, so a new route cannot be forgotten.
+ */
+export const ROUTE_GENERATORS: Record<string, RouteGenerator> = { ...BUILT_IN_GENERATORS, ...AGENT_ROUTE_GENERATORS }
