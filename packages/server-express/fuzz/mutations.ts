@@ -151,7 +151,7 @@ export function breakersFor(route: string, g: RouteGenerator): Record<string, Br
           '{"a":1}}',
           '\u0000',
           '{"a":"\\x"}',
-          '\uFEFF{}',
+          '\uFEFF{',
           '{"a":1,}',
         )
         .map((raw) => draft(base, 'invalid-json', { rawBody: raw, mustRefuse: parsesJson }))
