@@ -13,6 +13,13 @@ describe('server section', () => {
       trustProxy: false,
       healthTimeoutMs: 2000,
       shutdownTimeoutMs: 10_000,
+      http: {
+        headersTimeoutMs: 10_000,
+        requestTimeoutMs: 30_000,
+        keepAliveTimeoutMs: 5000,
+        maxHeaderBytes: 16_384,
+        maxHeadersCount: 100,
+      },
       demoBrand: true,
       logLevel: undefined,
       nodeEnv: 'development',

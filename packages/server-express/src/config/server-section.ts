@@ -18,12 +18,23 @@ export type ServerConfig = {
   healthTimeoutMs: number
   /** Grace period for in-flight requests on SIGINT/SIGTERM. */
   shutdownTimeoutMs: number
+  /** Limits of the HTTP server against slow and hostile clients (runtime/listen.ts). */
+  http: HttpServerLimits
   /** Create a demo brand when the database holds no brand (default: not in production). */
   demoBrand: boolean
   /** LOG_LEVEL; undefined = the command's own default (`info` for start, `error` for data commands). */
   logLevel: LogLevel | undefined
   nodeEnv: 'development' | 'production' | 'test'
   production: boolean
+}
+
+/** Node's http.Server limits: slow headers and bodies are cut, idle connections closed, headers bounded. */
+export type HttpServerLimits = {
+  headersTimeoutMs: number
+  requestTimeoutMs: number
+  keepAliveTimeoutMs: number
+  maxHeaderBytes: number
+  maxHeadersCount: number
 }
 
 function parseTrustProxy(value: string): boolean | number | string | undefined {
@@ -62,6 +73,27 @@ export const serverSection = defineSection({
     LOYALTYKIT_SHUTDOWN_TIMEOUT_MS: envValue
       .duration({ unit: 'ms', min: 0, max: 600_000, default: 10_000 })
       .describe('On SIGINT/SIGTERM, how long in-flight requests may finish before connections are dropped.'),
+    LOYALTYKIT_HEADERS_TIMEOUT_MS: envValue
+      .duration({ unit: 'ms', min: 1000, max: 600_000, default: 10_000 })
+      .describe(
+        'A client must send its whole request line and headers within this time, or the connection is answered 408 and closed (slow-header clients, slowloris). Checked every second.',
+      ),
+    LOYALTYKIT_REQUEST_TIMEOUT_MS: envValue
+      .duration({ unit: 'ms', min: 1000, max: 600_000, default: 30_000 })
+      .describe(
+        'A client must send its whole request (headers and body) within this time, or it is answered 408 and closed (slow-body clients). Not a limit on how long the answer takes. At least the headers timeout.',
+      ),
+    LOYALTYKIT_KEEP_ALIVE_TIMEOUT_MS: envValue
+      .duration({ unit: 'ms', min: 0, max: 600_000, default: 5000 })
+      .describe(
+        'An idle keep-alive connection is closed after this time. Behind a load balancer set it above the balancer’s idle timeout (e.g. 65s behind an AWS ALB’s 60 s).',
+      ),
+    LOYALTYKIT_MAX_HEADER_BYTES: envValue
+      .integer({ min: 4096, max: 65_536, default: 16_384 })
+      .describe('Largest request line plus headers, in bytes; larger is answered 431 and the connection closed.'),
+    LOYALTYKIT_MAX_HEADERS_COUNT: envValue
+      .integer({ min: 20, max: 2000, default: 100 })
+      .describe('Headers read per request; any beyond are ignored.'),
     LOYALTYKIT_DEMO_BRAND: envValue
       .boolean({ unset: '`true`, except `false` when `NODE_ENV=production`' })
       .describe(
@@ -89,6 +121,13 @@ export const serverSection = defineSection({
       trustProxy: v.LOYALTYKIT_TRUST_PROXY,
       healthTimeoutMs: v.LOYALTYKIT_HEALTH_TIMEOUT_MS,
       shutdownTimeoutMs: v.LOYALTYKIT_SHUTDOWN_TIMEOUT_MS,
+      http: {
+        headersTimeoutMs: v.LOYALTYKIT_HEADERS_TIMEOUT_MS,
+        requestTimeoutMs: Math.max(v.LOYALTYKIT_REQUEST_TIMEOUT_MS, v.LOYALTYKIT_HEADERS_TIMEOUT_MS),
+        keepAliveTimeoutMs: v.LOYALTYKIT_KEEP_ALIVE_TIMEOUT_MS,
+        maxHeaderBytes: v.LOYALTYKIT_MAX_HEADER_BYTES,
+        maxHeadersCount: v.LOYALTYKIT_MAX_HEADERS_COUNT,
+      },
       demoBrand: v.LOYALTYKIT_DEMO_BRAND ?? v.NODE_ENV !== 'production',
       logLevel: v.LOG_LEVEL,
       nodeEnv: v.NODE_ENV,

@@ -94,7 +94,7 @@ export async function startServer(p: StartServerParameters): Promise<RunningServ
         sdkJsPath: existsSync(sdkJsPath) ? sdkJsPath : undefined,
       },
     })
-    server = await listen(app, serverConfig.port, serverConfig.host)
+    server = await listen(app, serverConfig.port, serverConfig.host, serverConfig.http)
     const port = (server.address() as AddressInfo).port
     const scrape = observability.metrics
     if (scrape.port !== undefined) {
@@ -104,7 +104,7 @@ export async function startServer(p: StartServerParameters): Promise<RunningServ
         timeoutMs: serverConfig.healthTimeoutMs,
         logger,
       })
-      metricsServer = await listen(metricsApp, scrape.port, scrape.host)
+      metricsServer = await listen(metricsApp, scrape.port, scrape.host, serverConfig.http)
     } else if (!scrape.onMainPort) {
       logger.warn({}, '/metrics is not served: in production set LOYALTYKIT_METRICS_PORT or LOYALTYKIT_METRICS_TOKEN')
     }
