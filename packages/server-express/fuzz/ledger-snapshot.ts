@@ -1,7 +1,7 @@
 import { join } from 'node:path'
 import { pointsTokenAbi } from '@loyaltykit/contracts'
 import Database from 'better-sqlite3'
-import { DEFAULT_SQLITE_FILE } from '../src/storage/open-storage'
+import { DEFAULT_SQLITE_FILE } from '../src/storage/sqlite-file-of'
 import type { FuzzFixture } from './fuzz-fixture'
 
 /** The tables a refused request must not write: ledger, mints, rewards, payments, wallets, relays, the chain journal. */

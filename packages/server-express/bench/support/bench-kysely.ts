@@ -3,8 +3,8 @@ import { type Database, SqliteImmediateDialect } from '@loyaltykit/engine/storag
 import { Kysely, PostgresDialect } from 'kysely'
 import pg from 'pg'
 import { openSqliteDatabase } from '../../src/storage/open-sqlite-database'
-import { DEFAULT_SQLITE_FILE } from '../../src/storage/open-storage'
 import { pgTypes } from '../../src/storage/pg-types'
+import { DEFAULT_SQLITE_FILE } from '../../src/storage/sqlite-file-of'
 
 /**
  * A kysely handle on a benchmark's database, wired as the server wires its storage (same SQLite

@@ -6,6 +6,8 @@ import { agentKeyRotateCommand } from './commands/agent-key-rotate'
 import { apikeyCreateCommand } from './commands/apikey-create'
 import { apikeyListCommand } from './commands/apikey-list'
 import { apikeyRevokeCommand } from './commands/apikey-revoke'
+import { backupCommand } from './commands/backup'
+import { backupCheckCommand } from './commands/backup-check'
 import { brandCreateCommand } from './commands/brand-create'
 import { brandKeysCommand } from './commands/brand-keys'
 import { brandListCommand } from './commands/brand-list'
@@ -24,6 +26,7 @@ import { perkListCommand } from './commands/perk-list'
 import { pointsSaleAddCommand } from './commands/points-sale-add'
 import { pointsSaleListCommand } from './commands/points-sale-list'
 import { reconcileCommand } from './commands/reconcile'
+import { restoreCommand } from './commands/restore'
 import { ruleListCommand } from './commands/rule-list'
 import { ruleSetCommand } from './commands/rule-set'
 import { startCommand } from './commands/start'
@@ -76,4 +79,7 @@ export const COMMANDS: readonly Command[] = [
   verifyEventCommand,
   verifyPaymentCommand,
   verifyRedemptionCommand,
+  backupCommand,
+  backupCheckCommand,
+  restoreCommand,
 ]

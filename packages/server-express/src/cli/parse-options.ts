@@ -28,3 +28,11 @@ export function splitList(value: string): string[] {
     .map((s) => s.trim())
     .filter((s) => s.length > 0)
 }
+
+/** The one positional argument a command takes (a file), or a UsageError: `the <what> is required` / `one <what> at a time`. */
+export function requireOnePositional(positionals: string[], what: string, path: string[]): string {
+  const [first] = positionals
+  if (first === undefined) throw new UsageError(`the ${what} is required`, path)
+  if (positionals.length > 1) throw new UsageError(`one ${what} at a time, got ${positionals.length}`, path)
+  return first
+}

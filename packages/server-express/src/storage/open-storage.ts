@@ -1,6 +1,5 @@
 import { mkdirSync } from 'node:fs'
-import { dirname, join, resolve } from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { dirname } from 'node:path'
 import { ConfigError, type Logger, type Storage } from '@loyaltykit/engine'
 import { createKyselyStorage, type Database, SqliteImmediateDialect } from '@loyaltykit/engine/storage-kysely'
 import { Kysely, PostgresDialect } from 'kysely'
@@ -9,6 +8,7 @@ import { countSqliteConnection } from './count-sqlite-connection'
 import { openSqliteDatabase } from './open-sqlite-database'
 import { pgTypes } from './pg-types'
 import type { PoolStats } from './pool-stats'
+import { sqliteFileOf } from './sqlite-file-of'
 
 export type OpenStorageParameters = {
   /**
@@ -24,37 +24,20 @@ export type OpenStorageParameters = {
   poolSize?: number | undefined
 }
 
-export const DEFAULT_SQLITE_FILE = 'loyaltykit.db'
-
 /** The Storage of this process, and its connections for the pool gauges (docs/operations.md). */
 export type OpenedStorage = Storage & { poolStats(): PoolStats }
 
 /**
  * Opens the Storage a loyaltykit process uses (not migrated: call `storage.migrate()`). Throws
- * ConfigError for a malformed or unsupported DATABASE_URL; never echoes the URL (it may hold a password).
+ * ConfigError for a malformed or unsupported DATABASE_URL (`sqliteFileOf`); never echoes the URL (it
+ * may hold a password).
  *
  * SQLite: several processes may share the file, but open it once per process: two connections in
  * one thread wait on each other's write lock synchronously (busy_timeout, then SQLITE_BUSY).
  */
 export async function openStorage(p: OpenStorageParameters): Promise<OpenedStorage> {
-  const url = p.databaseUrl?.trim()
-  if (!url) return openSqlite(join(p.dataDir, DEFAULT_SQLITE_FILE), p)
-  if (/^postgres(ql)?:/i.test(url)) return openPostgres(url, p)
-  if (/^file:\/\//i.test(url)) return openSqlite(fileUrlToPath(url), p)
-  const sqlitePath = /^(sqlite|file):(.+)$/i.exec(url)?.[2]
-  if (sqlitePath === ':memory:') return openSqlite(sqlitePath, p)
-  if (sqlitePath) return openSqlite(resolve(sqlitePath.replace(/^\/\/(?=\/)/, '')), p)
-  throw new ConfigError(
-    'DATABASE_URL must be a postgres:// (or postgresql://) URL, or sqlite:<path> / file:<path>; unset means SQLite in the data folder',
-  )
-}
-
-function fileUrlToPath(url: string): string {
-  try {
-    return fileURLToPath(url)
-  } catch {
-    throw new ConfigError('DATABASE_URL is not a valid file:// URL')
-  }
+  const file = sqliteFileOf(p.databaseUrl, p.dataDir)
+  return file === undefined ? openPostgres(p.databaseUrl?.trim() ?? '', p) : openSqlite(file, p)
 }
 
 function openSqlite(file: string, p: OpenStorageParameters): OpenedStorage {

@@ -1,7 +1,7 @@
 import { join } from 'node:path'
 import Database from 'better-sqlite3'
 import pg from 'pg'
-import { DEFAULT_SQLITE_FILE } from '../../src/storage/open-storage'
+import { DEFAULT_SQLITE_FILE } from '../../src/storage/sqlite-file-of'
 import type { TestDatabase } from './test-databases'
 
 /**

@@ -5,7 +5,7 @@ import { createImportProgress } from '../../events-import/import-progress'
 import { openRefusedRowsReport } from '../../events-import/refused-rows-report'
 import { scanImportFile } from '../../events-import/scan-import-file'
 import type { Command } from '../command'
-import { parseNumberOption, requireOption } from '../parse-options'
+import { parseNumberOption, requireOnePositional, requireOption } from '../parse-options'
 import { UsageError } from '../usage-error'
 import { withDataRuntime } from '../with-data-runtime'
 import { writeJson } from '../write-json'
@@ -49,14 +49,7 @@ Options:
   },
   allowPositionals: true,
   async run({ values, positionals, io }) {
-    if (positionals.length !== 1) {
-      throw new UsageError(
-        positionals.length === 0
-          ? 'the CSV file to import is required'
-          : `one file at a time, got ${positionals.length}`,
-        path,
-      )
-    }
+    const given = requireOnePositional(positionals, 'CSV file to import', path)
     const brandId = requireOption(values.brand as string | undefined, 'brand', path)
     const concurrency =
       parseNumberOption(values.concurrency as string | undefined, 'concurrency', path, { integer: true }) ?? 2
@@ -64,7 +57,7 @@ Options:
       throw new UsageError(`--concurrency must be 1 to 16, got ${concurrency}`, path, 'concurrency')
     }
     const dryRun = values['dry-run'] === true
-    const file = resolve(io.cwd, positionals[0] as string)
+    const file = resolve(io.cwd, given)
     const reportFile = resolve(io.cwd, (values.report as string | undefined) ?? defaultReportFile(file, dryRun))
     const scan = await scanImportFile(file)
 
