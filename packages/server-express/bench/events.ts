@@ -48,6 +48,9 @@ const { dataDir, databaseUrl } = db
 const serverEnv: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: process.env.HOME }
 for (const [k, v] of Object.entries(process.env)) if (/^(LOYALTYKIT_|LOG_LEVEL$|NODE_ENV$)/.test(k)) serverEnv[k] = v
 Object.assign(serverEnv, {
+  // One load generator on one address stands for many users: the per-IP limit of the event handler
+  // (600/min by default) would cut the run after its first seconds. Set it to measure the limiter.
+  LOYALTYKIT_EVENT_HANDLER_IP_PER_MINUTE: process.env.LOYALTYKIT_EVENT_HANDLER_IP_PER_MINUTE ?? '0',
   LOYALTYKIT_DATA_DIR: dataDir,
   PORT: '0',
   HOST: '127.0.0.1',
