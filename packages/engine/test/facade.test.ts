@@ -2,9 +2,23 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { join, relative, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import * as engineModule from '@loyaltykit/engine'
-import { createEngine, type KeyVault, type Storage } from '@loyaltykit/engine'
+import {
+  createEngine,
+  type EngineNamespace,
+  type EngineOperation,
+  type EngineOptions,
+  type EngineParameters,
+  type EngineReturnType,
+  type KeyVault,
+  type Minter,
+  type MinterOptions,
+  type Storage,
+} from '@loyaltykit/engine'
 import * as schemasModule from '@loyaltykit/engine/schemas'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, expectTypeOf, it } from 'vitest'
+import type { ListBrandsParameters } from '../src/brands/list-brands'
+import type { ProcessEventOptions, ProcessEventReturnType } from '../src/events/process-event'
+import type { ProcessEventParameters } from '../src/events/process-event-schema'
 
 // The facade's shape (docs/architecture.md): createEngine only binds, through one binder file per
 // namespace, and every operation it binds has its parameters schema on `@loyaltykit/engine/schemas`,
@@ -62,5 +76,21 @@ describe('the engine facade', () => {
       const schema = schemas[`${op}ParametersSchema`] as { safeParse?: unknown } | undefined
       expect(typeof schema?.safeParse, `${op}ParametersSchema on /schemas`).toBe('function')
     }
+  })
+
+  // Checked by `pnpm typecheck` (tsc reads the tests): the helpers are the operation's own types.
+  it('gives each bound operation its types through EngineParameters, EngineOptions and EngineReturnType', () => {
+    expectTypeOf<EngineParameters<'events', 'process'>>().toEqualTypeOf<ProcessEventParameters>()
+    expectTypeOf<EngineOptions<'events', 'process'>>().toEqualTypeOf<ProcessEventOptions>()
+    expectTypeOf<EngineReturnType<'events', 'process'>>().toEqualTypeOf<ProcessEventReturnType>()
+    // An optional `params` (listBrands(ctx, params = {})) without `undefined`; a worker factory's
+    // options first and its worker (not a promise) as the return type.
+    expectTypeOf<EngineParameters<'brands', 'list'>>().toEqualTypeOf<ListBrandsParameters>()
+    expectTypeOf<EngineParameters<'mint', 'createMinter'>>().toEqualTypeOf<MinterOptions>()
+    expectTypeOf<EngineReturnType<'mint', 'createMinter'>>().toEqualTypeOf<Minter>()
+    expectTypeOf<'ctx'>().not.toExtend<EngineNamespace>()
+    expectTypeOf<'process' | 'processBulk'>().toExtend<EngineOperation<'events'>>()
+    const operations: EngineOperation<'events'>[] = ['process', 'processBulk', 'list']
+    for (const op of operations) expect(typeof engine.events[op]).toBe('function')
   })
 })

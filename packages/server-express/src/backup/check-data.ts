@@ -1,4 +1,4 @@
-import { isLoyaltyError, type ReconcileLedgerReturnType } from '@loyaltykit/engine'
+import { type EngineReturnType, isLoyaltyError } from '@loyaltykit/engine'
 import type { CommandIo } from '../cli/command'
 import { withDataRuntime } from '../cli/with-data-runtime'
 
@@ -13,7 +13,7 @@ export type DataCheckReport = {
   chain: { chainId: number; problem: string | null }
   /** `loyaltykit reconcile` over every wallet (null when the chain could not be read). */
   ledger:
-    | (Pick<ReconcileLedgerReturnType, 'ok' | 'blockNumber' | 'wallets' | 'entriesChecked'> & {
+    | (Pick<EngineReturnType<'ledger', 'reconcile'>, 'ok' | 'blockNumber' | 'wallets' | 'entriesChecked'> & {
         balanceDrifts: number
         entryDrifts: number
       })

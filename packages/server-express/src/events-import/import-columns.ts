@@ -1,4 +1,4 @@
-import { LoyaltyError, type ProcessEventParameters } from '@loyaltykit/engine'
+import { type EngineParameters, LoyaltyError } from '@loyaltykit/engine'
 
 /**
  * The columns of an import file: the manual-event body's fields (but `brandId`, which `--brand`
@@ -55,7 +55,7 @@ export function invalidFile(message: string): LoyaltyError {
 
 /** A row made into a manual-event body (empty cells are absent fields), or why it cannot be one. */
 export type ImportRowEvent =
-  | { ok: true; event: ProcessEventParameters; eventKey: string | undefined }
+  | { ok: true; event: EngineParameters<'events', 'process'>; eventKey: string | undefined }
   | { ok: false; code: typeof INVALID_CSV_ROW; reason: string }
 
 export function rowToEvent(header: ImportHeader, fields: string[], brandId: string): ImportRowEvent {
@@ -93,5 +93,5 @@ export function rowToEvent(header: ImportHeader, fields: string[], brandId: stri
     if (value !== undefined) event[c] = value
   }
   if (metadata) event.metadata = metadata
-  return { ok: true, event: event as ProcessEventParameters, eventKey: cell('eventKey') }
+  return { ok: true, event: event as EngineParameters<'events', 'process'>, eventKey: cell('eventKey') }
 }

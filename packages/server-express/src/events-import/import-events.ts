@@ -1,5 +1,5 @@
 import { setImmediate } from 'node:timers/promises'
-import { type Engine, isLoyaltyError, type ProcessEventParameters, refusalError } from '@loyaltykit/engine'
+import { type Engine, type EngineParameters, isLoyaltyError, refusalError } from '@loyaltykit/engine'
 import { MAX_BULK_EVENTS } from '@loyaltykit/engine/schemas'
 import { describeRefusal } from './describe-refusal'
 import { rowToEvent } from './import-columns'
@@ -33,7 +33,13 @@ export type ImportEventsParameters = {
   signal: AbortSignal
 }
 
-type Pending = { row: number; line: number; fields: string[]; event: ProcessEventParameters; key: string }
+type Pending = {
+  row: number
+  line: number
+  fields: string[]
+  event: EngineParameters<'events', 'process'>
+  key: string
+}
 
 /**
  * Streams the file's rows to the engine in batches of up to 100, `concurrency` batches at a time:

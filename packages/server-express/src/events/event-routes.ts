@@ -2,8 +2,7 @@ import { readFile } from 'node:fs/promises'
 import {
   type DnsResolver,
   type Engine,
-  type GetEventConfigParameters,
-  type ListEventsParameters,
+  type EngineParameters,
   NotFoundError,
   type SettledEvent,
 } from '@loyaltykit/engine'
@@ -96,7 +95,7 @@ export function eventRoutes(engine: Engine, options: EventRoutesOptions): EventR
   })
 
   router.get('/loyalty-api/event-config', async (req, res) => {
-    const params = { brandId: req.query.brandId } as GetEventConfigParameters
+    const params = { brandId: req.query.brandId } as EngineParameters<'events', 'getConfig'>
     const config = await engine.events.getConfig(params, { ttlMs: options.eventConfigTtlMs })
     const etag = `W/"${config.version}"`
     res.setHeader('Cache-Control', `public, max-age=${options.eventConfigMaxAgeSeconds}`)
@@ -137,7 +136,7 @@ export function eventRoutes(engine: Engine, options: EventRoutesOptions): EventR
 
   // The brand's reward events (docs/api/list-events.md): its API key, never cached (personal data).
   router.get('/loyalty-api/events', async (req, res) => {
-    const page = await engine.events.list(req.query as ListEventsParameters, { apiKey: bearerToken(req) })
+    const page = await engine.events.list(req.query as EngineParameters<'events', 'list'>, { apiKey: bearerToken(req) })
     res.setHeader('Cache-Control', 'no-store')
     res.json(page satisfies z.infer<typeof listEventsResponseSchema>)
   })

@@ -1,5 +1,5 @@
 import { hostname } from 'node:os'
-import type { CheckHealthReturnType, Engine, IdentityProbe, Logger } from '@loyaltykit/engine'
+import type { Engine, EngineReturnType, IdentityProbe, Logger } from '@loyaltykit/engine'
 import type { debugResponseSchema, diagnosticResponseSchema, healthResponseSchema } from '@loyaltykit/engine/schemas'
 import { Router } from 'express'
 import type { z } from 'zod'
@@ -12,7 +12,7 @@ export type HealthRoutesParameters = {
   timeoutMs: number
 }
 
-function overall(r: CheckHealthReturnType): 'healthy' | 'degraded' {
+function overall(r: EngineReturnType<'health', 'check'>): 'healthy' | 'degraded' {
   return r.database === 'connected' && r.blockchain === 'connected' && r.identity === 'connected'
     ? 'healthy'
     : 'degraded'

@@ -1,4 +1,4 @@
-import type { Engine, GetMemberParameters, ListMemberHistoryParameters } from '@loyaltykit/engine'
+import type { Engine, EngineParameters } from '@loyaltykit/engine'
 import type { getMemberResponseSchema, listMemberHistoryResponseSchema } from '@loyaltykit/engine/schemas'
 import { type Request, Router } from 'express'
 import type { z } from 'zod'
@@ -17,13 +17,17 @@ export function memberRoutes(engine: Engine): Router {
   const router = Router()
 
   router.get('/loyalty-api/members/:emailOrAddress', async (req, res) => {
-    const member = await engine.members.get(input(req) as GetMemberParameters, { apiKey: bearerToken(req) })
+    const member = await engine.members.get(input(req) as EngineParameters<'members', 'get'>, {
+      apiKey: bearerToken(req),
+    })
     res.setHeader('Cache-Control', 'no-store')
     res.json(member satisfies z.infer<typeof getMemberResponseSchema>)
   })
 
   router.get('/loyalty-api/members/:emailOrAddress/history', async (req, res) => {
-    const page = await engine.members.history(input(req) as ListMemberHistoryParameters, { apiKey: bearerToken(req) })
+    const page = await engine.members.history(input(req) as EngineParameters<'members', 'history'>, {
+      apiKey: bearerToken(req),
+    })
     res.setHeader('Cache-Control', 'no-store')
     res.json(page satisfies z.infer<typeof listMemberHistoryResponseSchema>)
   })

@@ -1,8 +1,8 @@
-import type { ReadGaugesReturnType } from '@loyaltykit/engine'
+import type { EngineReturnType } from '@loyaltykit/engine'
 import { Counter, Gauge, type Registry } from 'prom-client'
 
 /** Sets the gauges from one read of `engine.health.readGauges` (or clears what could not be read). */
-export type SetGauges = (read: ReadGaugesReturnType | undefined) => void
+export type SetGauges = (read: EngineReturnType<'health', 'readGauges'> | undefined) => void
 
 /**
  * The gauges read from the database and the chain at scrape time (through the facade, cached by the

@@ -1,5 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto'
-import { type Engine, type Logger, LoyaltyError, type ReadGaugesReturnType } from '@loyaltykit/engine'
+import { type Engine, type EngineReturnType, type Logger, LoyaltyError } from '@loyaltykit/engine'
 import { Router } from 'express'
 import { bearerToken } from '../http/bearer-token'
 import { errorSurface } from '../http/error-surface'
@@ -30,7 +30,7 @@ function sameToken(given: string | undefined, expected: string): boolean {
  */
 export function metricsRoutes(engine: Engine, metrics: ServerMetrics, p: MetricsRoutesParameters): Router {
   const router = Router()
-  let cached: { at: number; read: Promise<ReadGaugesReturnType | undefined> } | undefined
+  let cached: { at: number; read: Promise<EngineReturnType<'health', 'readGauges'> | undefined> } | undefined
   let failing = ''
   const readGauges = () => {
     const now = Date.now()

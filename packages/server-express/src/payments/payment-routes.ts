@@ -1,9 +1,9 @@
 import {
   type Engine,
+  type EngineReturnType,
   fillSessionId,
   LOCAL_PAYMENT_PROVIDER,
   LoyaltyError,
-  type MintForPaymentReturnType,
   NotFoundError,
   type PaymentProvider,
   UnavailableError,
@@ -33,7 +33,7 @@ export type PaymentRoutesOptions = {
 /** Two routers: `webhook` reads its raw body and mounts before the JSON parser; `api` after it. */
 export type PaymentRouters = { webhook: Router; api: Router }
 
-function paymentMintBody(r: MintForPaymentReturnType) {
+function paymentMintBody(r: EngineReturnType<'payments', 'mintForPayment'>) {
   const pending = r.status === 'pending'
   const usd = r.usdAmount.toFixed(2)
   return {

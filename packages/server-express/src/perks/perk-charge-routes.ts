@@ -1,4 +1,4 @@
-import type { Engine, GetPerkStatusParameters, ListPerkHoldersParameters } from '@loyaltykit/engine'
+import type { Engine, EngineParameters } from '@loyaltykit/engine'
 import type {
   getPerkStatusResponseSchema,
   listPerkHoldersResponseSchema,
@@ -49,14 +49,14 @@ export function perkChargeRoutes(engine: Engine, p: { basePath: string }): Route
   router.get(`${p.basePath}/check-perk-status`, async (req, res) => {
     const auth = await brand(req)
     noStore(res)
-    const result = await engine.perks.getStatus(req.query as GetPerkStatusParameters, auth)
+    const result = await engine.perks.getStatus(req.query as EngineParameters<'perks', 'getStatus'>, auth)
     res.json(result satisfies z.infer<typeof getPerkStatusResponseSchema>)
   })
 
   router.get(`${p.basePath}/list-perk-holders`, async (req, res) => {
     const auth = await brand(req)
     noStore(res)
-    const result = await engine.perks.listHolders(req.query as ListPerkHoldersParameters, auth)
+    const result = await engine.perks.listHolders(req.query as EngineParameters<'perks', 'listHolders'>, auth)
     res.json(result satisfies z.infer<typeof listPerkHoldersResponseSchema>)
   })
 

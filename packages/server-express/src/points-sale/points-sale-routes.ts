@@ -1,4 +1,4 @@
-import type { Engine, ListPointsSaleItemsParameters } from '@loyaltykit/engine'
+import type { Engine, EngineParameters } from '@loyaltykit/engine'
 import type { listPointsSaleItemsResponseSchema } from '@loyaltykit/engine/schemas'
 import { Router } from 'express'
 import type { z } from 'zod'
@@ -15,7 +15,7 @@ export const POINTS_SALE_ITEMS_PATH = '/points-sale/items'
 export function pointsSaleRoutes(engine: Engine, p: { basePath: string }): Router {
   const router = Router()
   router.get(`${p.basePath}${POINTS_SALE_ITEMS_PATH}`, async (req, res) => {
-    const result = await engine.pointsSale.list(req.query as ListPointsSaleItemsParameters)
+    const result = await engine.pointsSale.list(req.query as EngineParameters<'pointsSale', 'list'>)
     res.setHeader('Cache-Control', 'no-store')
     res.json(result satisfies z.infer<typeof listPointsSaleItemsResponseSchema>)
   })

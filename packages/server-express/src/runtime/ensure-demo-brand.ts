@@ -1,8 +1,8 @@
-import type { Engine, EnsureDemoBrandReturnType } from '@loyaltykit/engine'
+import type { Engine, EngineReturnType } from '@loyaltykit/engine'
 
 const DEMO_BRAND_WEBSITES = ['http://localhost:3000', 'http://localhost']
 
-export type DemoBrand = NonNullable<EnsureDemoBrandReturnType>
+export type DemoBrand = NonNullable<EngineReturnType<'brands', 'ensureDemo'>>
 
 /**
  * On a database without any brand, creates the demo brand (websites http://localhost:3000 and

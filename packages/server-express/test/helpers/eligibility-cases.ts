@@ -1,6 +1,6 @@
 // The cases check-eligibility-http.test.ts judges through both endpoints: the state each builds (a rule,
 // prior claims, a disabled rule), what it sends (body, caller) and the reasons the dry run must give.
-import type { SetRuleParameters } from '@loyaltykit/engine'
+import type { EngineParameters } from '@loyaltykit/engine'
 
 export const SITE = 'https://elig.example.com'
 export const DOMAIN = 'elig.example.com'
@@ -16,7 +16,7 @@ export type Caller =
 export type Case = {
   name: string
   /** A custom rule `custom_<slug>` made for the case; without it the event is `eventType` (default rules). */
-  rule?: Omit<SetRuleParameters, 'brandId' | 'eventType' | 'custom'>
+  rule?: Omit<EngineParameters<'rules', 'set'>, 'brandId' | 'eventType' | 'custom'>
   eventType?: string
   /** Claims of this user before the check; aged out of the duplicate window unless `recent`. */
   prior?: number

@@ -1,4 +1,4 @@
-import type { CreatePerkParameters } from '@loyaltykit/engine'
+import type { EngineParameters } from '@loyaltykit/engine'
 import type { Command } from '../command'
 import { parseNumberOption, requireOption } from '../parse-options'
 import { withDataRuntime } from '../with-data-runtime'
@@ -45,7 +45,7 @@ Options:
   async run({ values, io }) {
     const str = (name: string) => values[name] as string | undefined
     const int = (name: string) => parseNumberOption(str(name), name, path, { integer: true })
-    const params: CreatePerkParameters = {
+    const params: EngineParameters<'perks', 'create'> = {
       brandId: requireOption(str('brand'), 'brand', path).toLowerCase(),
       name: requireOption(str('name'), 'name', path),
       price: parseNumberOption(requireOption(str('price'), 'price', path), 'price', path, { integer: true }) as number,

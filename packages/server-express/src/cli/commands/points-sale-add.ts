@@ -1,4 +1,4 @@
-import type { AddPointsSaleItemParameters } from '@loyaltykit/engine'
+import type { EngineParameters } from '@loyaltykit/engine'
 import type { Command } from '../command'
 import { parseNumberOption, requireOption } from '../parse-options'
 import { withDataRuntime } from '../with-data-runtime'
@@ -43,7 +43,7 @@ Options:
     const str = (name: string) => values[name] as string | undefined
     const int = (name: string) =>
       parseNumberOption(requireOption(str(name), name, path), name, path, { integer: true }) as number
-    const params: AddPointsSaleItemParameters = {
+    const params: EngineParameters<'pointsSale', 'add'> = {
       brandId: requireOption(str('brand'), 'brand', path).toLowerCase(),
       name: requireOption(str('name'), 'name', path),
       price: int('price'),

@@ -1,4 +1,4 @@
-import type { ListPointsSaleItemsParameters } from '@loyaltykit/engine'
+import type { EngineParameters } from '@loyaltykit/engine'
 import type { Command } from '../command'
 import { formatTable } from '../format-table'
 import { parseNumberOption } from '../parse-options'
@@ -39,7 +39,7 @@ Options:
     if (values.available && values.unavailable) {
       throw new UsageError('--available and --unavailable exclude each other', path, 'available')
     }
-    const params: ListPointsSaleItemsParameters = {}
+    const params: EngineParameters<'pointsSale', 'list'> = {}
     if (typeof values.brand === 'string') params.brandId = values.brand.toLowerCase()
     if (values.available) params.available = true
     if (values.unavailable) params.available = false

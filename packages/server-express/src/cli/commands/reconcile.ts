@@ -1,4 +1,4 @@
-import type { ReconcileLedgerReturnType } from '@loyaltykit/engine'
+import type { EngineReturnType } from '@loyaltykit/engine'
 import { formatUnits } from 'viem'
 import type { Command } from '../command'
 import { formatTable } from '../format-table'
@@ -10,7 +10,7 @@ const tokens = (wei: string) => formatUnits(BigInt(wei), 18)
 const signed = (wei: string) => (BigInt(wei) > 0n ? `+${tokens(wei)}` : tokens(wei))
 
 /** The human report: what was compared, then every drift. */
-function formatReport(r: ReconcileLedgerReturnType): string {
+function formatReport(r: EngineReturnType<'ledger', 'reconcile'>): string {
   const scope = r.brandId ? `wallets of brand ${r.brandId}` : 'every wallet'
   const head = `Reconciled ${r.wallets} wallets (${scope}) and ${r.entriesChecked} confirmed entries with chain ${r.chainId} at block ${r.blockNumber} (token ${r.token}).\n`
   if (r.ok) return `${head}No drift.\n`

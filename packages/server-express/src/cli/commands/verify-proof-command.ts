@@ -1,16 +1,16 @@
-import type { VerifyProofParameters, VerifyProofReturnType } from '@loyaltykit/engine'
+import type { EngineParameters, EngineReturnType } from '@loyaltykit/engine'
 import { formatUnits } from 'viem'
 import type { Command } from '../command'
 import { UsageError } from '../usage-error'
 import { withDataRuntime } from '../with-data-runtime'
 import { writeJson } from '../write-json'
 
-type Kind = VerifyProofParameters['kind']
+type Kind = EngineParameters<'proofs', 'verify'>['kind']
 
 const TITLES: Record<Kind, string> = { event: 'Event', payment: 'Payment', redemption: 'Redemption' }
 
 /** The human report: one line saying whether the chain shows the proof, then where it looked. */
-function formatVerification(r: VerifyProofReturnType): string {
+function formatVerification(r: EngineReturnType<'proofs', 'verify'>): string {
   const head = `${TITLES[r.kind]} ${r.id}`
   if (!r.ok) return `${head}: NOT VERIFIED: ${r.problem}\n`
   const tokens = formatUnits(BigInt(r.amountWei), 18)
