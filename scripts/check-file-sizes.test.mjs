@@ -82,4 +82,10 @@ describe('findOversizedSourceFiles', () => {
     expect(isCheckedSourceFile('packages/sdk/src/types/wire.ts')).toBe(false)
     expect(isCheckedSourceFile('packages/sdk/src/types/wire-type-map.ts')).toBe(true)
   })
+
+  it('passes on this repository (git lists its files)', () => {
+    const run = spawnSync(process.execPath, [script], { encoding: 'utf8' })
+    expect(run.stderr).toBe('')
+    expect(run.status).toBe(0)
+  })
 })
