@@ -1,10 +1,13 @@
 import { brandInfoTool } from './tools/brand-info'
 import { brandPerksTool } from './tools/brand-perks'
+import { brandRankingsTool } from './tools/brand-rankings'
+import { browsePerksTool } from './tools/browse-perks'
 import { checkBrandTool } from './tools/check-brand'
 import { compareCashbackTool } from './tools/compare-cashback'
 import { estimateRoiTool } from './tools/estimate-roi'
 import { listBrandsTool } from './tools/list-brands'
 import { networkInfoTool } from './tools/network-info'
+import { networkStatsTool } from './tools/network-stats'
 import { userBalanceTool } from './tools/user-balance'
 
 /**
@@ -13,10 +16,13 @@ import { userBalanceTool } from './tools/user-balance'
  */
 export const AGENT_TOOLS = [
   networkInfoTool,
+  networkStatsTool,
   listBrandsTool,
   checkBrandTool,
+  brandRankingsTool,
   brandInfoTool,
   brandPerksTool,
+  browsePerksTool,
   userBalanceTool,
   estimateRoiTool,
   compareCashbackTool,

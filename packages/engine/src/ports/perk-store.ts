@@ -29,4 +29,6 @@ export interface PerkStore {
   get(id: string): Promise<PerkRecord | undefined>
   /** Oldest first. */
   listForBrand(brandId: string): Promise<PerkRecord[]>
+  /** Every brand's perks, oldest first (the agent API's network-wide perk reads). */
+  list(): Promise<PerkRecord[]>
 }

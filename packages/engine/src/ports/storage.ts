@@ -1,3 +1,4 @@
+import type { ActivityStore } from './activity-store'
 import type { AgentKeyStore } from './agent-key-store'
 import type { ApiKeyStore } from './api-key-store'
 import type { BacklogStore } from './backlog-store'
@@ -66,6 +67,8 @@ export interface Stores {
   redemptionCodes: RedemptionCodeStore
   /** Agent API keys (docs/agent-api.md#keys). */
   agentKeys: AgentKeyStore
+  /** Read-only aggregates over reward events and the ledger (the agent API's network and user reads). */
+  activity: ActivityStore
   /**
    * Inside `Storage.transaction`: runs `fn` in a savepoint; when `fn` throws, only what it wrote is
    * rolled back and the error is rethrown, and the transaction goes on. Outside a transaction it just

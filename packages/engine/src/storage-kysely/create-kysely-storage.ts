@@ -1,6 +1,7 @@
 import { type Kysely, sql } from 'kysely'
 import { Migrator } from 'kysely/migration'
 import type { Storage, Stores } from '../ports/storage'
+import { createActivityStore } from './activity-store'
 import { createAgentKeyStore } from './agent-key-store'
 import { createApiKeyStore } from './api-key-store'
 import { createBacklogStore } from './backlog-store'
@@ -62,6 +63,7 @@ function bindStores(db: Kysely<Database>, dialect: SqlDialect, inTransaction = f
     ledger: createLedgerStore(db, dialect),
     redemptionCodes: createRedemptionCodeStore(db, dialect),
     agentKeys: createAgentKeyStore(db, dialect),
+    activity: createActivityStore(db),
   }
 }
 

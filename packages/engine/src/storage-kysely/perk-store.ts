@@ -65,5 +65,10 @@ export function createPerkStore(db: Kysely<Database>, _dialect: SqlDialect): Per
         .execute()
       return rows.map(toRecord)
     },
+
+    async list() {
+      const rows = await db.selectFrom('perks').selectAll().orderBy('created_at').orderBy('collection_id').execute()
+      return rows.map(toRecord)
+    },
   }
 }

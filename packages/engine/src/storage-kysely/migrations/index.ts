@@ -15,6 +15,7 @@ import { migration0013Ledger } from './0013-ledger'
 import { migration0014RedemptionCodes } from './0014-redemption-codes'
 import { migration0015RewardEventReads } from './0015-reward-event-reads'
 import { migration0016AgentKeys } from './0016-agent-keys'
+import { migration0017AgentReads } from './0017-agent-reads'
 
 /**
  * Every migration, by name. Names sort in the order they run. Static (not read from a folder) so the
@@ -37,4 +38,5 @@ export const migrations: Record<string, Migration> = {
   '0014-redemption-codes': migration0014RedemptionCodes,
   '0015-reward-event-reads': migration0015RewardEventReads,
   '0016-agent-keys': migration0016AgentKeys,
+  '0017-agent-reads': migration0017AgentReads,
 }
