@@ -14,7 +14,7 @@ describe('examples/brand-backend against a running server', () => {
 
   beforeAll(async () => {
     db = await sqlite.create()
-    server = await startTestServer(db, { LOYALTYKIT_WEBHOOK_POLL_MS: '100' })
+    server = await startTestServer(db, { LOYALTYKIT_WEBHOOK_POLL_MS: '100', LOYALTYKIT_WEBHOOK_ALLOW_PRIVATE: 'true' })
     receiver = await startWebhookReceiver(() => secret)
   })
   afterAll(async () => {

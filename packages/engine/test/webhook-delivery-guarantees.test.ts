@@ -32,7 +32,7 @@ describe.each(testDatabases())('webhook delivery guarantees on $dialect', (db) =
       claimToken: 'dead-holder',
     })
     expect(claimed).toMatchObject({ brandId, attempts: 1, url: `${receiver.url}/${brandId}` })
-    const dispatcher = createWebhookDispatcher(ctx, { jitter: 0, claimTtlMs: 70_000 })
+    const dispatcher = createWebhookDispatcher(ctx, { allowPrivateAddresses: true, jitter: 0, claimTtlMs: 70_000 })
     expect(await dispatcher.runOnce()).toBe(0)
     clock.advance(70_000)
     expect(await dispatcher.runOnce()).toBe(1)
@@ -119,7 +119,7 @@ describe.runIf(process.env.DATABASE_URL)('two webhook dispatchers on one Postgre
         ),
       )
       await confirmPendingMints(t.storage, clock.now())
-      const options = { retryScheduleMs: [1_000], jitter: 0, batchSize: 3 }
+      const options = { allowPrivateAddresses: true, retryScheduleMs: [1_000], jitter: 0, batchSize: 3 }
       const dispatchers = [createWebhookDispatcher(ctxA, options), createWebhookDispatcher(ctxB, options)]
 
       /** Both dispatchers (and two rounds each at once) drain everything due now. */

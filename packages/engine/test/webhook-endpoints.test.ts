@@ -44,7 +44,7 @@ describe.each(testDatabases())('webhook endpoints and delivery log on $dialect',
     await setWebhookEndpointEnabled(ctx, { brandId, enabled: false })
     await event('j@example.com')
     await confirmPendingMints(t.storage, clock.now())
-    const dispatcher = createWebhookDispatcher(ctx, { jitter: 0 })
+    const dispatcher = createWebhookDispatcher(ctx, { allowPrivateAddresses: true, jitter: 0 })
     expect(await dispatcher.runOnce()).toBe(0)
     expect(await listWebhookDeliveries(ctx, { brandId })).toHaveLength(1)
     await setWebhookEndpointEnabled(ctx, { brandId, enabled: true })

@@ -45,7 +45,7 @@ describe.each(testDatabases())('webhook trigger (test deliveries) on $dialect', 
     receiver.setAnswer(() => 204)
     const { ctx, brandId, secret, forBrand } = await brandWithEndpoint()
     const before = Date.now()
-    const sent = await triggerWebhook(ctx, { brandId })
+    const sent = await triggerWebhook(ctx, { brandId }, { allowPrivateAddresses: true })
 
     const [request] = forBrand()
     expect(forBrand()).toHaveLength(1)
@@ -90,16 +90,16 @@ describe.each(testDatabases())('webhook trigger (test deliveries) on $dialect', 
     expect(sent.delivery.eventId).toMatch(/^test_[0-9a-f]{32}$/)
     expect(await listWebhookDeliveries(ctx, { brandId })).toEqual([sent.delivery])
     // Nothing is left for a dispatcher: the test was delivered here.
-    expect(await createWebhookDispatcher(ctx).runOnce()).toBe(0)
+    expect(await createWebhookDispatcher(ctx, { allowPrivateAddresses: true }).runOnce()).toBe(0)
   })
 
   it('a refused test is failed at once (no retries); a redeliver sends the same body again through the dispatcher', async () => {
     receiver.setAnswer(() => 500)
     const { ctx, brandId, secret, forBrand } = await brandWithEndpoint()
-    const sent = await triggerWebhook(ctx, { brandId, event: 'tokens_distributed' })
+    const sent = await triggerWebhook(ctx, { brandId, event: 'tokens_distributed' }, { allowPrivateAddresses: true })
     expect(sent).toMatchObject({ acknowledged: false, statusCode: 500, error: 'HTTP 500: receiver says 500' })
     expect(sent.delivery).toMatchObject({ status: 'failed', attempts: 1, lastStatusCode: 500, nextAttemptAt: null })
-    const dispatcher = createWebhookDispatcher(ctx, { jitter: 0 })
+    const dispatcher = createWebhookDispatcher(ctx, { allowPrivateAddresses: true, jitter: 0 })
     expect(await dispatcher.runOnce()).toBe(0)
 
     receiver.setAnswer(() => 200)
@@ -116,7 +116,7 @@ describe.each(testDatabases())('webhook trigger (test deliveries) on $dialect', 
   it('an endpoint that does not answer: failed with the reason, no status code', async () => {
     receiver.setAnswer(() => 'drop')
     const { ctx, brandId } = await brandWithEndpoint()
-    const sent = await triggerWebhook(ctx, { brandId }, { timeoutMs: 2_000 })
+    const sent = await triggerWebhook(ctx, { brandId }, { timeoutMs: 2_000, allowPrivateAddresses: true })
     expect(sent).toMatchObject({ acknowledged: false, statusCode: null })
     expect(sent.error).toMatch(/^network error/)
     expect(sent.delivery).toMatchObject({ status: 'failed', lastStatusCode: null, lastError: sent.error })

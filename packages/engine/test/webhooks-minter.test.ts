@@ -31,7 +31,7 @@ describe.each(testDatabases())('tokens_distributed with the real minter on the E
     const ctx = createTestContext(t.storage, { chain: testChain.chain })
     const { brand } = await createBrand(ctx, { name: 'Chain', websites: ['https://chain.example'] })
     const { secret } = await setWebhookEndpoint(ctx, { brandId: brand.id, url: receiver.url })
-    const dispatcher = createWebhookDispatcher(ctx, { pollIntervalMs: 20 })
+    const dispatcher = createWebhookDispatcher(ctx, { allowPrivateAddresses: true, pollIntervalMs: 20 })
     dispatcher.start()
     try {
       // No minter yet: the event is accepted (pending mint) and nothing is sent.

@@ -22,7 +22,7 @@ describe.each(testDatabases())('outgoing webhooks on $dialect', (db) => {
   it('sends tokens_distributed only once the mint is confirmed, with the spec fields, verifiable by the SDK', async () => {
     receiver.setAnswer(() => 200)
     const { ctx, clock, brandId, secret, forBrand, event } = await setup()
-    const dispatcher = createWebhookDispatcher(ctx, { jitter: 0 })
+    const dispatcher = createWebhookDispatcher(ctx, { allowPrivateAddresses: true, jitter: 0 })
     const accepted = await event('Ann@Example.com')
 
     expect(await dispatcher.runOnce()).toBe(0)
@@ -87,7 +87,12 @@ describe.each(testDatabases())('outgoing webhooks on $dialect', (db) => {
     // Attempt 1: 503 · attempt 2: connection dropped · attempt 3: no answer (timeout) · attempt 4: 200.
     receiver.setAnswer(({ seen }) => (seen === 0 ? 503 : seen === 1 ? 'drop' : seen === 2 ? 'hang' : 200))
     const { ctx, clock, brandId, forBrand, event } = await setup()
-    const dispatcher = createWebhookDispatcher(ctx, { retryScheduleMs: schedule, jitter: 0, timeoutMs: 300 })
+    const dispatcher = createWebhookDispatcher(ctx, {
+      allowPrivateAddresses: true,
+      retryScheduleMs: schedule,
+      jitter: 0,
+      timeoutMs: 300,
+    })
     const a = await event('a@example.com')
     const b = await event('b@example.com')
     await confirmPendingMints(t.storage, clock.now())
@@ -138,7 +143,11 @@ describe.each(testDatabases())('outgoing webhooks on $dialect', (db) => {
   it('fails after the last attempt; redeliver schedules any delivery again now, same webhook-id', async () => {
     receiver.setAnswer(() => 500)
     const { ctx, clock, brandId, secret, forBrand, event } = await setup()
-    const dispatcher = createWebhookDispatcher(ctx, { retryScheduleMs: [10, 10], jitter: 0 })
+    const dispatcher = createWebhookDispatcher(ctx, {
+      allowPrivateAddresses: true,
+      retryScheduleMs: [10, 10],
+      jitter: 0,
+    })
     await event('c@example.com')
     await confirmPendingMints(t.storage, clock.now())
     for (let i = 0; i < 3; i++) {
@@ -185,7 +194,7 @@ describe.each(testDatabases())('outgoing webhooks on $dialect', (db) => {
     let release: (() => void) | undefined
     receiver.setAnswer(({ seen }) => (seen === 0 ? new Promise((r) => (release = () => r(500))) : 200))
     const { ctx, clock, brandId, forBrand, event } = await setup()
-    const dispatcher = createWebhookDispatcher(ctx, { jitter: 0 })
+    const dispatcher = createWebhookDispatcher(ctx, { allowPrivateAddresses: true, jitter: 0 })
     await event('d@example.com')
     await confirmPendingMints(t.storage, clock.now())
     const first = dispatcher.runOnce()
@@ -203,7 +212,7 @@ describe.each(testDatabases())('outgoing webhooks on $dialect', (db) => {
   it('start() delivers in the background with the real clock; stop() waits for the attempt in flight', async () => {
     receiver.setAnswer(() => 200)
     const { ctx, brandId, forBrand, event } = await setup({ clock: systemClock })
-    const dispatcher = createWebhookDispatcher(ctx, { pollIntervalMs: 20 })
+    const dispatcher = createWebhookDispatcher(ctx, { allowPrivateAddresses: true, pollIntervalMs: 20 })
     dispatcher.start()
     try {
       await event('p@example.com')

@@ -43,6 +43,7 @@ describe.each(testDialects)('Prometheus metrics over HTTP on $dialect', ({ creat
       LOYALTYKIT_METRICS_TOKEN: TOKEN,
       LOYALTYKIT_METRICS_CACHE_MS: '0',
       LOYALTYKIT_WEBHOOK_POLL_MS: '50',
+      LOYALTYKIT_WEBHOOK_ALLOW_PRIVATE: 'true',
       LOYALTYKIT_WEBHOOK_RETRY_SCHEDULE: '50ms',
       LOYALTYKIT_WEBHOOK_JITTER: '0',
       LOYALTYKIT_TRUST_PROXY: 'true',

@@ -128,7 +128,7 @@ describe.each(testDialects)('loyaltykit webhook commands on $dialect', ({ create
         await tx.mint.claimJobs({ batchId, chainId: 31337, signer: `0x${'1'.repeat(40)}`, limit: 100, now })
         await tx.mint.confirmBatch({ batchId, txHash: `0x${'ab'.repeat(32)}`, blockNumber: 1, now })
       })
-      expect(await rt.engine.webhooks.createDispatcher({ jitter: 0 }).runOnce()).toBe(1)
+      expect(await rt.engine.webhooks.createDispatcher({ jitter: 0, allowPrivateAddresses: true }).runOnce()).toBe(1)
       return event
     })
     expect(received).toHaveLength(1)
@@ -164,7 +164,7 @@ describe.each(testDialects)('loyaltykit webhook commands on $dialect', ({ create
     )
 
     await withRuntime(env, async (rt) => {
-      expect(await rt.engine.webhooks.createDispatcher({ jitter: 0 }).runOnce()).toBe(1)
+      expect(await rt.engine.webhooks.createDispatcher({ jitter: 0, allowPrivateAddresses: true }).runOnce()).toBe(1)
     })
     expect(received).toHaveLength(2)
     expect(received[1]!.headers['webhook-id']).toBe(delivery.id)

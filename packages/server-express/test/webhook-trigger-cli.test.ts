@@ -32,6 +32,7 @@ describe.each(testDialects)('loyaltykit webhook trigger on $dialect (real proces
       DATABASE_URL: db.databaseUrl,
       LOYALTYKIT_MASTER_KEY: randomBytes(32).toString('hex'),
       NODE_ENV: 'test',
+      LOYALTYKIT_WEBHOOK_ALLOW_PRIVATE: 'true',
     }
     await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve))
     const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`

@@ -1,10 +1,10 @@
-import { lookup as dnsLookup, type LookupAddress } from 'node:dns'
-import { isIP, type LookupFunction } from 'node:net'
+import { isIP } from 'node:net'
 import { Agent, request } from 'undici'
 import { z } from 'zod'
+import { isPrivateAddress } from '../web/is-private-address'
+import { publicOnlyLookup } from '../web/public-only-lookup'
 import type { ConstraintCheckOptions } from './constraint-check-options'
 import { ConstraintCheckFailedError } from './constraint-errors'
-import { isPrivateAddress } from './is-private-address'
 
 export type ExternalDecision = { allowed: boolean; reason: string | null }
 
@@ -13,22 +13,6 @@ const decisionSchema = z.object({
   allowed: z.boolean(),
   reason: z.string().max(500).nullish(),
 })
-
-/** A DNS lookup that fails when the name resolves to any private or reserved address. */
-const publicOnlyLookup: LookupFunction = (hostname, options, callback) => {
-  dnsLookup(hostname, { ...options, all: true }, (err, addresses: LookupAddress[]) => {
-    if (err) return callback(err, '', 4)
-    if (addresses.length === 0 || addresses.some((a) => isPrivateAddress(a.address))) {
-      const refused = Object.assign(new Error(`${hostname} resolves to a private or reserved address`), {
-        code: 'EPRIVATEADDRESS',
-      })
-      return callback(refused, '', 4)
-    }
-    if (options.all) return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, addresses)
-    const first = addresses[0] as LookupAddress
-    callback(null, first.address, first.family)
-  })
-}
 
 /**
  * Asks an external constraint API whether a user may purchase from a collection: `POST <apiUrl>` with

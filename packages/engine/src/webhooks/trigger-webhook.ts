@@ -10,7 +10,10 @@ import { toWebhookDelivery, type WebhookDelivery } from './webhook-delivery'
 import { resolveWebhookDispatcherOptions, type WebhookDispatcherOptions } from './webhook-dispatcher-options'
 
 /** How the attempt is made; the defaults are the dispatcher's. */
-export type TriggerWebhookOptions = Pick<WebhookDispatcherOptions, 'timeoutMs' | 'fetch' | 'userAgent'>
+export type TriggerWebhookOptions = Pick<
+  WebhookDispatcherOptions,
+  'timeoutMs' | 'fetch' | 'userAgent' | 'allowPrivateAddresses'
+>
 
 export type TriggerWebhookReturnType = {
   /** The test delivery as the log now shows it: `delivered`, or `failed` (a test is attempted once). */

@@ -1,3 +1,5 @@
+import { publicOnlyFetch } from '../web/public-only-fetch'
+
 /** Waits after failed attempts 1, 2, …: 30 s, 2 m, 5 m, 15 m, 30 m, 1 h, 2 h, 4 h, 8 h → 10 attempts over ~16 h. */
 export const DEFAULT_WEBHOOK_RETRY_SCHEDULE_MS: readonly number[] = [
   30_000, 120_000, 300_000, 900_000, 1_800_000, 3_600_000, 7_200_000, 14_400_000, 28_800_000,
@@ -24,7 +26,15 @@ export type WebhookDispatcherOptions = {
    * dispatcher retries it after this. Must exceed `timeoutMs`. Default `timeoutMs` + 60000 ms.
    */
   claimTtlMs?: number
-  /** HTTP client (tests, proxies). Default the global fetch (undici). */
+  /**
+   * Deliver to loopback, private, link-local and reserved addresses (development only). Default false:
+   * such endpoints fail with `EPRIVATEADDRESS` (SSRF guard, checked on the address connected to).
+   */
+  allowPrivateAddresses?: boolean
+  /**
+   * HTTP client (tests, proxies). Default `publicOnlyFetch`, or the global fetch when
+   * `allowPrivateAddresses`. A client given here owns the address policy.
+   */
   fetch?: typeof fetch
   /** `user-agent` header. Default `loyaltykit-webhooks/1`. */
   userAgent?: string
@@ -48,7 +58,10 @@ export function resolveWebhookDispatcherOptions(options: WebhookDispatcherOption
     pollIntervalMs: options.pollIntervalMs ?? 1_000,
     batchSize: Math.max(1, options.batchSize ?? 20),
     claimTtlMs,
-    fetch: options.fetch ?? ((input, init) => globalThis.fetch(input, init)),
+    allowPrivateAddresses: options.allowPrivateAddresses ?? false,
+    fetch:
+      options.fetch ??
+      (options.allowPrivateAddresses ? (input, init) => globalThis.fetch(input, init) : publicOnlyFetch),
     userAgent: options.userAgent ?? 'loyaltykit-webhooks/1',
   }
 }

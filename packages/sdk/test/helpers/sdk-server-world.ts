@@ -36,6 +36,7 @@ export function useSdkServerWorld() {
       LOYALTYKIT_DNS_SERVERS: w.dns.server,
       LOYALTYKIT_MINT_WAIT_MS: '20000',
       LOYALTYKIT_WEBHOOK_POLL_MS: '50',
+      LOYALTYKIT_WEBHOOK_ALLOW_PRIVATE: 'true',
     })
     const created = await w.s.runtime.engine.brands.create({ name: 'Shop', websites: [SITE] })
     w.brandId = created.brand.id

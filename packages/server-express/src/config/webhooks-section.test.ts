@@ -5,13 +5,14 @@ import { loadConfig } from './load-config'
 const loadWebhookConfig = (env: Record<string, string>) => loadConfig(env).webhooks
 
 describe('webhooks section', () => {
-  it('defaults: enabled, the default schedule, 20% jitter, 10 s timeout, 1 s poll', () => {
+  it('defaults: enabled, the default schedule, 20% jitter, 10 s timeout, 1 s poll, private addresses refused', () => {
     expect(loadWebhookConfig({})).toEqual({
       enabled: true,
       retryScheduleMs: [...DEFAULT_WEBHOOK_RETRY_SCHEDULE_MS],
       jitter: 0.2,
       timeoutMs: 10_000,
       pollIntervalMs: 1_000,
+      allowPrivateAddresses: false,
     })
     expect(loadWebhookConfig({ LOYALTYKIT_WEBHOOKS: '', LOYALTYKIT_WEBHOOK_RETRY_SCHEDULE: '' }).enabled).toBe(true)
   })
@@ -24,6 +25,7 @@ describe('webhooks section', () => {
         LOYALTYKIT_WEBHOOK_JITTER: '0',
         LOYALTYKIT_WEBHOOK_TIMEOUT_MS: '3000',
         LOYALTYKIT_WEBHOOK_POLL_MS: '200',
+        LOYALTYKIT_WEBHOOK_ALLOW_PRIVATE: 'true',
       }),
     ).toEqual({
       enabled: false,
@@ -31,6 +33,7 @@ describe('webhooks section', () => {
       jitter: 0,
       timeoutMs: 3000,
       pollIntervalMs: 200,
+      allowPrivateAddresses: true,
     })
   })
 

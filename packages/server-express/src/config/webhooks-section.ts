@@ -11,6 +11,8 @@ export type WebhookConfig = {
   jitter: number
   timeoutMs: number
   pollIntervalMs: number
+  /** Deliver to loopback / private / reserved addresses (development). */
+  allowPrivateAddresses: boolean
 }
 
 export const webhooksSection = defineSection({
@@ -36,6 +38,11 @@ export const webhooksSection = defineSection({
     LOYALTYKIT_WEBHOOK_POLL_MS: envValue
       .duration({ unit: 'ms', min: 10, max: 600_000, default: 1_000 })
       .describe('How often the dispatcher looks for due deliveries: the delay after a mint confirms or a redeliver.'),
+    LOYALTYKIT_WEBHOOK_ALLOW_PRIVATE: envValue
+      .boolean({ default: false })
+      .describe(
+        'Deliver webhooks to loopback, private, link-local and reserved addresses (development only). Otherwise such endpoints fail with `EPRIVATEADDRESS`, checked on the address actually connected to (no DNS rebinding).',
+      ),
   },
   read(v): WebhookConfig {
     return {
@@ -44,6 +51,7 @@ export const webhooksSection = defineSection({
       jitter: v.LOYALTYKIT_WEBHOOK_JITTER,
       timeoutMs: v.LOYALTYKIT_WEBHOOK_TIMEOUT_MS,
       pollIntervalMs: v.LOYALTYKIT_WEBHOOK_POLL_MS,
+      allowPrivateAddresses: v.LOYALTYKIT_WEBHOOK_ALLOW_PRIVATE,
     }
   },
 })

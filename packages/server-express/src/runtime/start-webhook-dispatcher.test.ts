@@ -49,7 +49,7 @@ describe('startWebhookDispatcher', () => {
     const { brand } = await runtime.engine.brands.create({ name: 'Bg', websites: ['https://bg.example'] })
     const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/`
     await runtime.engine.webhooks.setEndpoint({ brandId: brand.id, url })
-    const config = loadConfig({ LOYALTYKIT_WEBHOOK_POLL_MS: '20' }).webhooks
+    const config = loadConfig({ LOYALTYKIT_WEBHOOK_POLL_MS: '20', LOYALTYKIT_WEBHOOK_ALLOW_PRIVATE: 'true' }).webhooks
     const dispatcher = startWebhookDispatcher(runtime, config, createLogger({ level: 'silent' }))
     expect(dispatcher).toBeDefined()
     try {

@@ -22,6 +22,7 @@ export function startWebhookDispatcher(
     jitter: config.jitter,
     timeoutMs: config.timeoutMs,
     pollIntervalMs: config.pollIntervalMs,
+    allowPrivateAddresses: config.allowPrivateAddresses,
   })
   dispatcher.start()
   logger.info(

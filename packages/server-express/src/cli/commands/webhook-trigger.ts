@@ -39,7 +39,13 @@ Options:
       )
     }
     const sent = await withDataRuntime(io, (rt) =>
-      rt.engine.webhooks.trigger({ brandId, event }, { timeoutMs: io.config.webhooks.timeoutMs }),
+      rt.engine.webhooks.trigger(
+        { brandId, event },
+        {
+          timeoutMs: io.config.webhooks.timeoutMs,
+          allowPrivateAddresses: io.config.webhooks.allowPrivateAddresses,
+        },
+      ),
     )
     if (values.json) writeJson(io.stdout, sent)
     else {
