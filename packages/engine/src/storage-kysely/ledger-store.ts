@@ -1,4 +1,12 @@
-import { type ExpressionBuilder, type Insertable, type Kysely, type Selectable, sql } from 'kysely'
+import {
+  type Expression,
+  type ExpressionBuilder,
+  type Insertable,
+  type Kysely,
+  type Selectable,
+  type SqlBool,
+  sql,
+} from 'kysely'
 import type { LedgerCursor, LedgerPage, LedgerStore } from '../ports/ledger-store'
 import type { Database } from './database'
 import type { SqlDialect } from './dialect'
@@ -28,6 +36,21 @@ export function createLedgerStore(db: Kysely<Database>, _dialect: SqlDialect): L
       .values(rows)
       .onConflict((oc) => oc.columns(['source_type', 'source_id', 'kind', 'wallet_address']).doNothing())
       .executeTakeFirst()
+
+  /** Every entry `filter` accepts, in `orderFirst` order (oldest first by default), then by id. */
+  const listWhere = async (
+    filter: (eb: ExpressionBuilder<Database, 'ledger_entries'>) => Expression<SqlBool>,
+    orderFirst: 'created_at' | 'log_index' = 'created_at',
+  ) => {
+    const rows = await db
+      .selectFrom('ledger_entries')
+      .selectAll()
+      .where(filter)
+      .orderBy(orderFirst)
+      .orderBy('id')
+      .execute()
+    return rows.map(toLedgerEntry)
+  }
 
   return {
     async record(entry) {
@@ -83,39 +106,12 @@ export function createLedgerStore(db: Kysely<Database>, _dialect: SqlDialect): L
       return row && toLedgerEntry(row)
     },
 
-    async listBySource({ sourceType, sourceId }) {
-      const rows = await db
-        .selectFrom('ledger_entries')
-        .selectAll()
-        .where('source_type', '=', sourceType)
-        .where('source_id', '=', sourceId)
-        .orderBy('created_at')
-        .orderBy('id')
-        .execute()
-      return rows.map(toLedgerEntry)
-    },
+    listBySource: ({ sourceType, sourceId }) =>
+      listWhere((eb) => eb.and([eb('source_type', '=', sourceType), eb('source_id', '=', sourceId)])),
 
-    async listByMintJob(mintJobId) {
-      const rows = await db
-        .selectFrom('ledger_entries')
-        .selectAll()
-        .where('mint_job_id', '=', mintJobId)
-        .orderBy('created_at')
-        .orderBy('id')
-        .execute()
-      return rows.map(toLedgerEntry)
-    },
+    listByMintJob: (mintJobId) => listWhere((eb) => eb('mint_job_id', '=', mintJobId)),
 
-    async listByTxHash(txHash) {
-      const rows = await db
-        .selectFrom('ledger_entries')
-        .selectAll()
-        .where('tx_hash', '=', txHash.toLowerCase())
-        .orderBy('log_index')
-        .orderBy('id')
-        .execute()
-      return rows.map(toLedgerEntry)
-    },
+    listByTxHash: (txHash) => listWhere((eb) => eb('tx_hash', '=', txHash.toLowerCase()), 'log_index'),
 
     async listByWallet(p) {
       const limit = ledgerLimit(p.limit)
