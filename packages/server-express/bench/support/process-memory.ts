@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 
 /** Resident memory of a process in KB: `/proc/<pid>/status` (VmRSS, and VmHWM: the kernel's peak), else `ps`. */
-function readProcessMemory(pid: number): { rssKb: number; peakKb: number | undefined } | undefined {
+export function readProcessMemory(pid: number): { rssKb: number; peakKb: number | undefined } | undefined {
   try {
     const status = readFileSync(`/proc/${pid}/status`, 'utf8')
     const kb = (name: string) => {
