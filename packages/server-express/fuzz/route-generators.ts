@@ -271,6 +271,14 @@ function agentParam(f: FuzzFixture, name: string): string {
   return '1'
 }
 
+/** A valid input of an agent tool, by tool name, from the fixture (tools absent here start from `{}`). */
+const AGENT_TOOL_INPUTS: Record<string, (f: FuzzFixture) => Record<string, unknown>> = {
+  loyalty_agent_compare_cashback: (f) => ({ brandIds: `${f.brand.brandId},${f.other.brandId}`, purchaseAmount: '50' }),
+  loyalty_agent_network_analytics: () => ({ period: '7d' }),
+  loyalty_agent_brand_analytics: () => ({ period: '90d' }),
+  loyalty_agent_event_performance: () => ({ period: '30d' }),
+}
+
 /**
  * The agent API's routes, one per tool of the engine's registry at the default base path `/api/v1`
  * (so a new tool is fuzzed without an entry here): input from the tool's schema, signed with the
@@ -284,7 +292,7 @@ const AGENT_ROUTE_GENERATORS: Record<string, RouteGenerator> = Object.fromEntrie
       input: tool.method === 'GET' ? 'query' : 'body',
       schema: tool.input,
       auth: tool.auth === 'signed' ? 'agent-signature' : 'agent-signature-optional',
-      base: () => ({}),
+      base: (f: FuzzFixture) => AGENT_TOOL_INPUTS[tool.name]?.(f) ?? {},
       ...(names.length > 0
         ? { params: (f: FuzzFixture) => Object.fromEntries(names.map((n) => [n, agentParam(f, n)])) }
         : {}),

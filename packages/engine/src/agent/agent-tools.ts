@@ -1,3 +1,4 @@
+import { brandAnalyticsTool } from './tools/brand-analytics'
 import { brandInfoTool } from './tools/brand-info'
 import { brandPerksTool } from './tools/brand-perks'
 import { brandRankingsTool } from './tools/brand-rankings'
@@ -5,9 +6,12 @@ import { browsePerksTool } from './tools/browse-perks'
 import { checkBrandTool } from './tools/check-brand'
 import { compareCashbackTool } from './tools/compare-cashback'
 import { estimateRoiTool } from './tools/estimate-roi'
+import { eventPerformanceTool } from './tools/event-performance'
 import { listBrandsTool } from './tools/list-brands'
+import { networkAnalyticsTool } from './tools/network-analytics'
 import { networkInfoTool } from './tools/network-info'
 import { networkStatsTool } from './tools/network-stats'
+import { perkAnalyticsTool } from './tools/perk-analytics'
 import { userBalanceTool } from './tools/user-balance'
 
 /**
@@ -25,5 +29,9 @@ export const AGENT_TOOLS = [
   browsePerksTool,
   userBalanceTool,
   estimateRoiTool,
+  networkAnalyticsTool,
+  brandAnalyticsTool,
+  eventPerformanceTool,
+  perkAnalyticsTool,
   compareCashbackTool,
 ] as const

@@ -1,5 +1,6 @@
 import type { ActivityStore } from './activity-store'
 import type { AgentKeyStore } from './agent-key-store'
+import type { AnalyticsStore } from './analytics-store'
 import type { ApiKeyStore } from './api-key-store'
 import type { BacklogStore } from './backlog-store'
 import type { BrandStore } from './brand-store'
@@ -69,6 +70,8 @@ export interface Stores {
   agentKeys: AgentKeyStore
   /** Read-only aggregates over reward events and the ledger (the agent API's network and user reads). */
   activity: ActivityStore
+  /** Aggregate reads of events and redemptions for the agent API's analytics. */
+  analytics: AnalyticsStore
   /**
    * Inside `Storage.transaction`: runs `fn` in a savepoint; when `fn` throws, only what it wrote is
    * rolled back and the error is rethrown, and the transaction goes on. Outside a transaction it just

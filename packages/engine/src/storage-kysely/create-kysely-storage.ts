@@ -3,6 +3,7 @@ import { Migrator } from 'kysely/migration'
 import type { Storage, Stores } from '../ports/storage'
 import { createActivityStore } from './activity-store'
 import { createAgentKeyStore } from './agent-key-store'
+import { createAnalyticsStore } from './analytics-store'
 import { createApiKeyStore } from './api-key-store'
 import { createBacklogStore } from './backlog-store'
 import { createBrandStore } from './brand-store'
@@ -64,6 +65,7 @@ function bindStores(db: Kysely<Database>, dialect: SqlDialect, inTransaction = f
     redemptionCodes: createRedemptionCodeStore(db, dialect),
     agentKeys: createAgentKeyStore(db, dialect),
     activity: createActivityStore(db),
+    analytics: createAnalyticsStore(db, dialect),
   }
 }
 
