@@ -7,6 +7,7 @@ import type { Ids } from './ports/ids'
 import type { KeyVault } from './ports/key-vault'
 import type { Logger } from './ports/logger'
 import type { Storage } from './ports/storage'
+import type { WalletKeys } from './ports/wallet-keys'
 import type { RelaySender } from './relay/relay-sender'
 
 /** Everything an engine operation may use. Operations are `fn(ctx, params)`. */
@@ -23,6 +24,8 @@ export type EngineContext = {
   relaySender?: RelaySender
   clock: Clock
   ids: Ids
+  /** New custodial wallets' keys; absent: viem's (`viemWalletKeys`). */
+  walletKeys?: WalletKeys
   logger: Logger
   /** Identity provider, access-token verifier, dev issuer; absent: the local provider and no tokens. */
   identity?: IdentityServices

@@ -23,6 +23,7 @@ import { type Ids, randomIds } from './ports/ids'
 import type { KeyVault } from './ports/key-vault'
 import { type Logger, silentLogger } from './ports/logger'
 import type { Storage } from './ports/storage'
+import type { WalletKeys } from './ports/wallet-keys'
 import { bindProofs } from './proofs/bind-proofs'
 import { bindRateLimits } from './rate-limits/bind-rate-limits'
 import { bindRelay } from './relay/bind-relay'
@@ -39,6 +40,8 @@ export type CreateEngineParameters = {
   relaySender?: RelaySender
   clock?: Clock
   ids?: Ids
+  /** New custodial wallets' keys (default viem's, JavaScript; the server passes a WebAssembly one). */
+  walletKeys?: WalletKeys
   logger?: Logger
   /** Identity provider, access-token verifier, dev issuer (default: the local provider, no tokens). */
   identity?: IdentityServices
@@ -62,6 +65,7 @@ export function createEngine(params: CreateEngineParameters) {
     ...(params.relaySender ? { relaySender: params.relaySender } : {}),
     clock: params.clock ?? systemClock,
     ids: params.ids ?? randomIds,
+    ...(params.walletKeys ? { walletKeys: params.walletKeys } : {}),
     logger: params.logger ?? silentLogger,
     ...(params.identity ? { identity: params.identity } : {}),
     ...(params.constraints ? { constraints: params.constraints } : {}),

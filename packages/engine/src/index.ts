@@ -190,6 +190,7 @@ export type { DetectionConfig, EventRule, RuleStore } from './ports/rule-store'
 export type { SettingsStore } from './ports/settings-store'
 export type { SignatureReplayStore } from './ports/signature-replay-store'
 export type { MigrationState, MigrationStatus, Storage, Stores } from './ports/storage'
+export type { WalletKey, WalletKeys } from './ports/wallet-keys'
 export type { CustodialWallet, WalletOwner, WalletStore } from './ports/wallet-store'
 export type {
   ClaimedWebhookDelivery,

@@ -1,8 +1,8 @@
-import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts'
 import type { z } from 'zod'
 import type { EngineContext } from '../context'
 import { resolveWalletOwnerKey } from '../identity/resolve-wallet-owner-key'
 import type { Stores } from '../ports/storage'
+import { viemWalletKeys } from '../ports/wallet-keys'
 import { walletOwnerKey, walletOwnerSchema } from './wallet-owner-key'
 
 /** The wallet's owner: an email, or an OAuth identity (checked by `walletOwnerKey`). */
@@ -41,10 +41,10 @@ export async function getOrCreateWallet(
   const existing = await wallets.findByOwner(ownerKey)
   if (existing) return { address: existing.address, created: false, ownerKey }
 
-  const privateKey = generatePrivateKey()
+  const { privateKey, address } = (ctx.walletKeys ?? viemWalletKeys).generate()
   const { wallet, created } = await wallets.insertIfAbsent({
     id: ctx.ids.uuid(),
-    address: privateKeyToAddress(privateKey).toLowerCase(),
+    address,
     ownerKey,
     encryptedKey: ctx.keyVault.encrypt(privateKey),
     createdAt: ctx.clock.now(),

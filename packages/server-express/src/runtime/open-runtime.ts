@@ -12,6 +12,7 @@ import {
   UnavailableError,
 } from '@loyaltykit/engine'
 import { type OpenedChain, openChain } from '../chain/open-chain'
+import { wasmWalletKeys } from '../chain/wasm-wallet-keys'
 import type { LoyaltykitConfig } from '../config/loyaltykit-config'
 import { loadMasterKey } from '../config/master-key'
 import { openIdentity } from '../identity/open-identity'
@@ -100,6 +101,7 @@ export async function openRuntime(p: OpenRuntimeParameters): Promise<Runtime> {
       ...(chain ? { chain } : {}),
       ...(relaySender ? { relaySender } : {}),
       logger: engineLogger,
+      walletKeys: wasmWalletKeys,
       identity,
       constraints: config.constraints,
       ...(p.observer ? { observer: p.observer } : {}),
