@@ -239,6 +239,7 @@ export {
 } from './relay/relay-sender'
 export { type EventRuleWire, toEventRuleWire } from './schemas/event-rule'
 export { LeaseLostError } from './signers/lease-lost-error'
+export { canonicalRequest } from './signing/canonical-request'
 export { createAesGcmKeyVault } from './wallets/aes-gcm-key-vault'
 export type { WalletInfo } from './wallets/find-wallet-by-owner'
 export { DecryptionError } from './wallets/wallet-errors'

@@ -1,5 +1,14 @@
 // `@loyaltykit/sdk`: the client, its resources' and wire types, error classes, retry policies, request
 // signing and webhook helpers (README). Everything else is internal.
+export type {
+  AgentCallOptions,
+  AgentMethodName,
+  AgentResource,
+  AgentToolInput,
+  AgentToolName,
+  AgentToolOutput,
+} from './agent/agent-resource'
+export type { AgentToolTypes } from './agent/generated/agent-tools'
 export type { FetchLike, LoyaltyClientOptions, RequestOptions } from './client/client-options'
 export { createLoyaltyClient, type LoyaltyClient } from './client/create-loyalty-client'
 export type { ApiRoute, HttpMethod, QueryValue, RouteAuth, RouteInfo } from './core/api-route'

@@ -28,6 +28,8 @@ export type LoyaltyClientOptions = {
   agentKeyId?: string
   /** Agent secret: HMAC key of agent-signed requests. Server-side only. */
   agentSecret?: string
+  /** Path of the agent API below `baseUrl` (the server's `LOYALTYKIT_AGENT_BASE_PATH`). Default `/api/v1`. */
+  agentBasePath?: string
   /**
    * The brand's API key (`Authorization: Bearer`): required by constraint invalidation, and sent with
    * manual-event and bulk-events when set (the server then trusts the call as the brand's own). Server-side only.

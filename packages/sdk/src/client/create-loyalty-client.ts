@@ -1,3 +1,4 @@
+import { type AgentResource, agentResource } from '../agent/agent-resource'
 import type { ApiRoute } from '../core/api-route'
 import { createClientContext } from '../core/client-context'
 import { sendRequest } from '../core/send-request'
@@ -37,6 +38,8 @@ export type LoyaltyClient = {
   relay: RelayResource
   perks: PerksResource
   pointsSale: PointsSaleResource
+  /** The agent API (`/api/v1`): every tool of the server's registry, signed with `agentKeyId` + `agentSecret`. */
+  agent: AgentResource
   webhooks: Webhooks
   /** Escape hatch for an endpoint without a resource yet; same retries, idempotency, signing and errors. */
   request<T = unknown>(route: ApiRoute, options?: RequestOptions): Promise<T>
@@ -68,6 +71,7 @@ export function createLoyaltyClient(options: LoyaltyClientOptions): LoyaltyClien
     relay: relayResource(ctx),
     perks: perksResource(ctx),
     pointsSale: pointsSaleResource(ctx),
+    agent: agentResource(ctx),
     webhooks,
     request: (route, requestOptions) => sendRequest(ctx, route, requestOptions),
   }

@@ -7,6 +7,8 @@ import type { RouteInfo } from './api-route'
 export type ClientContext = {
   baseUrl: string
   relayerUrl: string
+  /** The agent API's path below `baseUrl`, without a trailing slash (`/api/v1`). */
+  agentBasePath: string
   timeout: number
   defaultRetryPolicy: RetryPolicy
   headers: Record<string, string>
@@ -35,6 +37,7 @@ export function createClientContext(options: LoyaltyClientOptions): ClientContex
   return {
     baseUrl: options.baseUrl.replace(/\/+$/, ''),
     relayerUrl: (options.relayerUrl ?? options.baseUrl).replace(/\/+$/, ''),
+    agentBasePath: `/${(options.agentBasePath ?? '/api/v1').replace(/^\/+|\/+$/g, '')}`.replace(/^\/$/, ''),
     timeout: options.timeout ?? 30_000,
     defaultRetryPolicy: defaultRetryPolicy(options.maxRetries ?? 2),
     headers: { ...options.headers },

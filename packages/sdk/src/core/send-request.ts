@@ -23,6 +23,15 @@ function buildUrl(ctx: ClientContext, route: ApiRoute): string {
   return `${baseUrl}${path}${search ? `?${search}` : ''}`
 }
 
+/**
+ * An agent-signed attempt's URL: a fresh `nonce` in the query. The agent API accepts each signature
+ * once and ignores unknown query keys, so two identical calls (or a retry) in the same second would
+ * otherwise carry the same signature and the second be refused as replayed.
+ */
+function withNonce(url: string): string {
+  return `${url}${url.includes('?') ? '&' : '?'}nonce=${globalThis.crypto.randomUUID()}`
+}
+
 function toError(result: AttemptResult, timeout: number, now: number): LoyaltyApiError {
   if (result.kind === 'timeout') return new TimeoutError(timeout)
   if (result.kind === 'network') {
@@ -77,9 +86,10 @@ export async function sendRequest<T>(ctx: ClientContext, route: ApiRoute, option
 
   for (let retry = 0; ; retry++) {
     options.signal?.throwIfAborted()
-    const headers = await requestHeaders(ctx, { route, options, url, body, idempotencyKey })
+    const attemptUrl = route.auth === 'agentSignature' ? withNonce(url) : url
+    const headers = await requestHeaders(ctx, { route, options, url: attemptUrl, body, idempotencyKey })
     const init = body === undefined ? { method: route.method, headers } : { method: route.method, headers, body }
-    const result = await attemptFetch({ fetch: ctx.fetch, url, init, timeout, signal: options.signal })
+    const result = await attemptFetch({ fetch: ctx.fetch, url: attemptUrl, init, timeout, signal: options.signal })
     if (result.kind === 'response' && result.status >= 200 && result.status < 300) return parseSuccess<T>(result)
 
     const error = toError(result, timeout, ctx.now())

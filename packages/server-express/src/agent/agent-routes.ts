@@ -3,7 +3,8 @@ import { type Request, Router } from 'express'
 import type { AgentConfig } from '../config/agent-section'
 import '../http/request-context'
 
-export type AgentRoutesOptions = AgentConfig
+/** The server side of the agent section (the signing key is the CLI's, client side). */
+export type AgentRoutesOptions = Omit<AgentConfig, 'signingKey'>
 
 /** What `loyaltykit start` serves without configuration: `/api/v1`, the spec's limits. */
 export const AGENT_ROUTE_DEFAULTS: AgentRoutesOptions = { basePath: '/api/v1', ...AGENT_RATE_LIMITS }

@@ -3,6 +3,7 @@ import { agentKeyCreateCommand } from './commands/agent-key-create'
 import { agentKeyListCommand } from './commands/agent-key-list'
 import { agentKeyRevokeCommand } from './commands/agent-key-revoke'
 import { agentKeyRotateCommand } from './commands/agent-key-rotate'
+import { agentKeySignCommand } from './commands/agent-key-sign'
 import { apikeyCreateCommand } from './commands/apikey-create'
 import { apikeyListCommand } from './commands/apikey-list'
 import { apikeyRevokeCommand } from './commands/apikey-revoke'
@@ -58,6 +59,7 @@ export const COMMANDS: readonly Command[] = [
   agentKeyListCommand,
   agentKeyRevokeCommand,
   agentKeyRotateCommand,
+  agentKeySignCommand,
   identityLinkCommand,
   constraintSetCommand,
   constraintListCommand,

@@ -6,6 +6,8 @@ import { envValue } from './env-value'
 export type AgentConfig = AgentRateLimits & {
   /** Path prefix of every agent route (default `/api/v1`). */
   basePath: string
+  /** The key `loyaltykit agent-key sign` signs with (client side; the server never reads it). */
+  signingKey: { keyId: string | undefined; secret: string | undefined }
 }
 
 export const agentSection = defineSection({
@@ -30,12 +32,21 @@ export const agentSection = defineSection({
       .describe(
         'Unsigned agent API requests per client IP per minute (the IP as Express sees it: set `LOYALTYKIT_TRUST_PROXY` behind a proxy).',
       ),
+    LOYALTYKIT_AGENT_KEY_ID: envValue
+      .string({ type: 'lak_…', unset: '`--id`' })
+      .describe('Client side: the agent key `loyaltykit agent-key sign` signs with (the server does not read it).'),
+    LOYALTYKIT_AGENT_SECRET: envValue
+      .secret(envValue.string({ type: 'lks_…', unset: 'no signing' }))
+      .describe(
+        'Client side: the secret of `LOYALTYKIT_AGENT_KEY_ID`, for `loyaltykit agent-key sign` (never a flag).',
+      ),
   },
   read(v): AgentConfig {
     return {
       basePath: v.LOYALTYKIT_AGENT_BASE_PATH.replace(/\/+$/, ''),
       signedPerMinute: v.LOYALTYKIT_AGENT_RATE_LIMIT_PER_MIN,
       publicPerMinute: v.LOYALTYKIT_AGENT_PUBLIC_PER_MIN,
+      signingKey: { keyId: v.LOYALTYKIT_AGENT_KEY_ID, secret: v.LOYALTYKIT_AGENT_SECRET },
     }
   },
 })
