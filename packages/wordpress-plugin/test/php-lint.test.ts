@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process'
-import { readdirSync, readFileSync } from 'node:fs'
+import { readdirSync, readFileSync, rmSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { PLUGIN_DIR, phpBinary } from './helpers/php'
@@ -39,6 +39,34 @@ describe('the WordPress plugin (packages/wordpress-plugin/loyaltykit)', () => {
     for (const file of files) {
       const source = readFileSync(file, 'utf8')
       expect(source, relative(PLUGIN_DIR, file)).toMatch(/defined\( '(ABSPATH|WP_UNINSTALL_PLUGIN)' \) \|\| exit;/)
+    }
+  })
+
+  it("the package's zip script packs the folder as loyaltykit/ (what Plugins → Upload Plugin takes)", () => {
+    const packageDir = join(PLUGIN_DIR, '..')
+    const { scripts } = JSON.parse(readFileSync(join(packageDir, 'package.json'), 'utf8')) as {
+      scripts: { zip: string }
+    }
+    const zip = join(packageDir, 'loyaltykit.zip')
+    try {
+      execFileSync('sh', ['-c', scripts.zip], { cwd: packageDir })
+      // WordPress's own zip reader (PclZip, which it uses when PHP has no zip extension) lists it.
+      const listing = execFileSync(
+        phpBinary(),
+        [
+          '-r',
+          "require '/usr/share/wordpress/wp-admin/includes/class-pclzip.php'; foreach ((new PclZip($argv[1]))->listContent() as $f) echo $f['filename'], PHP_EOL;",
+          zip,
+        ],
+        { encoding: 'utf8' },
+      )
+      const names = listing.trim().split('\n')
+      expect(names).toContain('loyaltykit/loyaltykit.php')
+      expect(names).toContain('loyaltykit/uninstall.php')
+      expect(names).toContain('loyaltykit/assets/loyaltykit.js')
+      expect(names.every((n) => n.startsWith('loyaltykit/'))).toBe(true)
+    } finally {
+      rmSync(zip, { force: true })
     }
   })
 })

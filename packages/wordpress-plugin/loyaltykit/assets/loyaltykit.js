@@ -54,7 +54,6 @@
     if (!streak) return
     const days = streak.currentStreak ?? 0
     widget.querySelector('.loyaltykit-streak-days').textContent = String(days)
-    widget.querySelector('.loyaltykit-streak-label').textContent = days === 1 ? text.dayStreak : text.daysStreak
     widget.querySelector('.loyaltykit-multiplier').textContent = `×${streak.multiplier ?? 1}`
     const next = streak.nextMilestone
     widget.querySelector('.loyaltykit-next').textContent = next ? format(text.nextMilestone, next.days, next.bonus) : ''

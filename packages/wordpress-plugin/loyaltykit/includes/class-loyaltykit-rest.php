@@ -218,14 +218,18 @@ final class Loyaltykit_Rest {
 	}
 
 	/**
-	 * A write upstream: not_configured before calling; the answer's body when it is a 2xx; api_error as
-	 * is; a 4xx refusal as `$code` (400) with the upstream's message (the reason, e.g. an insufficient
-	 * balance), else `$fallback`.
+	 * A write upstream: not_configured before calling, `$code` (400) for a member without an email; the
+	 * answer's body when it is a 2xx; api_error as is; a 4xx refusal as `$code` (400) with the upstream's
+	 * message (the reason, e.g. an insufficient balance), else `$fallback`.
 	 */
 	private static function call( string $code, string $fallback, callable $write ): array|WP_Error {
 		$unconfigured = self::unconfigured();
 		if ( $unconfigured ) {
 			return $unconfigured;
+		}
+		if ( ! is_email( wp_get_current_user()->user_email ) ) {
+			// The member's points live in the wallet of their email: without one there is none.
+			return self::error( $code, __( 'Your account has no email address: add one to your profile to collect points.', 'loyaltykit' ), 400 );
 		}
 		$answer = $write();
 		if ( is_wp_error( $answer ) ) {

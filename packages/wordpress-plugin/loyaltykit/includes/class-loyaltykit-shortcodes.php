@@ -37,7 +37,7 @@ final class Loyaltykit_Shortcodes {
 		$done   = (bool) ( $streak['checkedInToday'] ?? false );
 		$html   = '<div class="loyaltykit loyaltykit-checkin" data-loyaltykit="checkin">';
 		$html  .= '<p class="loyaltykit-streak"><strong class="loyaltykit-streak-days">' . esc_html( (string) $days ) . '</strong> ';
-		$html  .= '<span class="loyaltykit-streak-label">' . esc_html( _n( 'day streak', 'days streak', $days, 'loyaltykit' ) ) . '</span>';
+		$html  .= '<span class="loyaltykit-streak-label">' . esc_html__( 'day streak', 'loyaltykit' ) . '</span>';
 		$html  .= ' <span class="loyaltykit-multiplier">×' . esc_html( (string) ( $streak['multiplier'] ?? 1 ) ) . '</span></p>';
 		$html  .= '<p class="loyaltykit-next">' . esc_html( self::next_milestone_text( $streak['nextMilestone'] ?? null ) ) . '</p>';
 		$html  .= '<ul class="loyaltykit-milestones">';
@@ -182,11 +182,9 @@ final class Loyaltykit_Shortcodes {
 			'nonce'   => wp_create_nonce( 'wp_rest' ),
 			'ajaxUrl' => admin_url( 'admin-ajax.php' ),
 			'i18n'    => array(
-				'checkedIn'      => __( 'Checked in! +%1$d points. Streak: %2$d days.', 'loyaltykit' ),
-				'alreadyClaimed' => __( 'You already checked in today. Streak: %d days.', 'loyaltykit' ),
+				'checkedIn'      => __( 'Checked in! +%1$d points. Day %2$d of your streak.', 'loyaltykit' ),
+				'alreadyClaimed' => __( 'You already checked in today (day %d of your streak).', 'loyaltykit' ),
 				'checkedInToday' => __( 'Checked in today', 'loyaltykit' ),
-				'dayStreak'      => __( 'day streak', 'loyaltykit' ),
-				'daysStreak'     => __( 'days streak', 'loyaltykit' ),
 				'nextMilestone'  => __( 'Next milestone: %1$d days (+%2$d points)', 'loyaltykit' ),
 				'milestone'      => __( '%1$d-day milestone: +%2$d points', 'loyaltykit' ),
 				'claim'          => __( 'Claim', 'loyaltykit' ),

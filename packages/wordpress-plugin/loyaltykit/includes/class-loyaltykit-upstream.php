@@ -6,7 +6,8 @@
  * Every call answers either `array{status: int, body: array}` (the server answered: 2xx or a 4xx
  * refusal whose `message` is meant for the member) or a WP_Error `api_error` (status 500): the server
  * could not be reached, did not answer within the timeout, failed (5xx), answered something that is
- * not JSON, or refused the site's key (401/403, a configuration problem, not the member's).
+ * not JSON, refused the site's key (401/403) or has no such route (404 ROUTE_NOT_FOUND): configuration
+ * problems, not the member's.
  *
  * @package loyaltykit
  */
@@ -154,6 +155,11 @@ final class Loyaltykit_Upstream {
 		if ( 401 === $status || 403 === $status ) {
 			self::log( $method, $path, "HTTP $status: the API key was refused" );
 			return self::api_error( __( 'The loyalty service refused this site\'s API key.', 'loyaltykit' ) );
+		}
+		$code = is_array( $decoded ) ? ( $decoded['code'] ?? null ) : null;
+		if ( 404 === $status && ( null === $code || 'ROUTE_NOT_FOUND' === $code ) ) {
+			self::log( $method, $path, 'HTTP 404: no such route (an API URL with a path, or a server without the site API?)' );
+			return self::api_error( __( 'The loyalty service does not offer the site API (check the API URL).', 'loyaltykit' ) );
 		}
 		if ( $status >= 500 || $status < 200 || ( $status >= 300 && $status < 400 ) || ! is_array( $decoded ) ) {
 			self::log( $method, $path, "HTTP $status" );
