@@ -113,6 +113,10 @@ describe.each(testDatabases())('relay storage contract on $dialect', (db) => {
         transactionHash: hash(),
         blockNumber: 40,
         createdAt,
+        isActive: true,
+        tags: [],
+        discountCode: null,
+        updatedAt: createdAt,
       })
       const base = Math.floor(Math.random() * 1e9)
       const a = perk(base + 2, 2)

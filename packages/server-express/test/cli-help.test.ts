@@ -38,7 +38,7 @@ describe('loyaltykit --help', () => {
     const unknown = await run(['brand', 'delete'])
     expect(unknown.code).toBe(2)
     expect(unknown.err).toBe(
-      'loyaltykit brand: unknown command "brand delete"; commands: brand create, brand list, brand keys (see `loyaltykit brand --help`)\n',
+      'loyaltykit brand: unknown command "brand delete"; commands: brand create, brand list, brand update, brand keys (see `loyaltykit brand --help`)\n',
     )
   })
 

@@ -20,7 +20,7 @@ const USAGE_ERRORS: { kind: string; args: string[]; line: string }[] = [
   {
     kind: 'unknown command of a group (with the closest one)',
     args: ['brand', 'lists'],
-    line: 'loyaltykit brand: unknown command "brand lists" (did you mean "brand list"?); commands: brand create, brand list, brand keys',
+    line: 'loyaltykit brand: unknown command "brand lists" (did you mean "brand list"?); commands: brand create, brand list, brand update, brand keys',
   },
   {
     kind: 'unknown flag (with the closest one and the options)',

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { BRAND_CATEGORIES } from '../ports/brand-store'
 import { brandIdSchema } from '../schemas/brand-id'
 
 /** A query-string number ("20") or a JSON number; anything else is left for the number schema to refuse. */
@@ -34,7 +35,7 @@ export const agentInputs = {
   /** A brand id from a path or query: case-insensitive 0x address, answered lowercase. */
   brandId: z.string().trim().toLowerCase().pipe(brandIdSchema),
   /** `retail|dining|travel|gaming|other` (agent-api.md "Categories"). */
-  category: z.enum(['retail', 'dining', 'travel', 'gaming', 'other']),
+  category: z.enum(BRAND_CATEGORIES),
   /** An email or a 0x address (agent-api.md "userId"). */
   userId: z.string().trim().min(1, 'is required').max(254, 'must be at most 254 characters'),
 }

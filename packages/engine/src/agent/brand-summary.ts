@@ -31,8 +31,8 @@ export async function brandSummary(
     summary: {
       brandId: brand.id,
       name: brand.name,
-      category: null,
-      description: null,
+      category: brand.category,
+      description: brand.description,
       website: brand.websites[0] ?? null,
       rewardEvents: rules.length,
       maxReward: rules.reduce((max, r) => Math.max(max, r.rewardAmount), 0),

@@ -55,7 +55,7 @@ export async function perkViews(ctx: EngineContext, records: readonly PerkRecord
         available: maxSupply === 0 ? null : Math.max(0, maxSupply - claimed),
         maxPerUser: Number(c.maxPerUser),
         isActive: c.active,
-        discountCode: null,
+        discountCode: r.discountCode,
       }
     }),
   )

@@ -9,6 +9,7 @@ import { isKnownBrandOrigin } from './is-known-brand-origin'
 import { listBrands } from './list-brands'
 import { rotateSecurityKey } from './rotate-security-key'
 import { setBrandWebsites } from './set-brand-websites'
+import { updateBrand } from './update-brand'
 
 /** `engine.brands`: brands, their keys and websites (CORS asks `isKnownOrigin` and `ownsOrigin`). */
 export function bindBrands(ctx: EngineContext) {
@@ -17,6 +18,7 @@ export function bindBrands(ctx: EngineContext) {
     get: bindOperation(ctx, getBrand),
     list: bindOperation(ctx, listBrands),
     setWebsites: bindOperation(ctx, setBrandWebsites),
+    update: bindOperation(ctx, updateBrand),
     rotateSecurityKey: bindOperation(ctx, rotateSecurityKey),
     getSecurityKey: bindOperation(ctx, getBrandSecurityKey),
     isKnownOrigin: bindOperation(ctx, isKnownBrandOrigin),

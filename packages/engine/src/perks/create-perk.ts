@@ -36,6 +36,10 @@ export const createPerkParametersSchema = z.object({
     .default(1),
   category: z.string().trim().min(1).max(64).optional(),
   description: z.string().trim().max(2000).optional(),
+  /** Free-form labels (at most 20, each 1–50 characters). */
+  tags: z.array(z.string().trim().min(1).max(50)).max(20).optional(),
+  /** A code shown to the holder at checkout. */
+  discountCode: z.string().trim().min(1).max(100).optional(),
   /** External purchase-constraint API asked before every claim (see setPerkConstraint). */
   constraintUrl: externalApiUrlSchema.optional(),
 })
@@ -88,6 +92,10 @@ export async function createPerk(ctx: EngineContext, params: CreatePerkParameter
     transactionHash: outcome.txHash,
     blockNumber: Number(outcome.receipt.blockNumber),
     createdAt: ctx.clock.now(),
+    isActive: true,
+    tags: p.tags ? [...new Set(p.tags)] : [],
+    discountCode: p.discountCode ?? null,
+    updatedAt: ctx.clock.now(),
   }
   await ctx.storage.perks.create(perk)
   if (p.constraintUrl) {

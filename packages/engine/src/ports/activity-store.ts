@@ -66,7 +66,7 @@ export type WalletStanding = {
 /**
  * Read-only aggregates over reward events and the ledger for the agent API's network, brand and
  * user reads (docs/agent-api.md). Plain reads: no lock, no snapshot across methods (an event recorded
- * meanwhile may show in one answer and not in the next). Indexes of migration 0017-agent-reads serve
+ * meanwhile may show in one answer and not in the next). Indexes of migration 0018-agent-reads serve
  * the windows (reward_events by time) and the wallet reads (reward_events by wallet, the ledger's
  * wallet index).
  */

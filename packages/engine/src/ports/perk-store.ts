@@ -20,6 +20,24 @@ export type PerkRecord = {
   transactionHash: string
   blockNumber: number
   createdAt: number
+  /** Mirrors the collection's `active` on chain (`setActive`); true at creation. */
+  isActive: boolean
+  /** Free-form labels (agent API `create_perk`). */
+  tags: string[]
+  /** A code shown to the holder at checkout, or null. */
+  discountCode: string | null
+  /** Last change (createdAt until then). */
+  updatedAt: number
+}
+
+/** What `update` may change: the mirror of an on-chain change (price, active) or off-chain details. */
+type PerkPatch = {
+  /** Whole tokens, decimal string. */
+  price?: string
+  isActive?: boolean
+  description?: string | null
+  tags?: string[]
+  discountCode?: string | null
 }
 
 export interface PerkStore {
@@ -31,4 +49,9 @@ export interface PerkStore {
   listForBrand(brandId: string): Promise<PerkRecord[]>
   /** Every brand's perks, oldest first (the agent API's network-wide perk reads). */
   list(): Promise<PerkRecord[]>
+  /**
+   * One UPDATE of the fields present in `patch` and `updatedAt` (last writer wins per field); answers
+   * the record after it, or undefined when no perk has this id.
+   */
+  update(id: string, patch: PerkPatch, updatedAt: number): Promise<PerkRecord | undefined>
 }

@@ -20,6 +20,7 @@ export { listBrandsParametersSchema } from '../brands/list-brands'
 export { revokeApiKeyParametersSchema } from '../brands/revoke-api-key'
 export { rotateSecurityKeyParametersSchema } from '../brands/rotate-security-key'
 export { setBrandWebsitesParametersSchema } from '../brands/set-brand-websites'
+export { updateBrandParametersSchema } from '../brands/update-brand'
 export { verifyApiKeyParametersSchema } from '../brands/verify-api-key'
 export { checkPurchaseConstraintParametersSchema } from '../constraints/check-purchase-constraint'
 export {

@@ -18,6 +18,14 @@ export interface BrandsTable {
   /** JSON array of origins. */
   websites: string
   created_at: number
+  /** `retail|dining|travel|gaming|other` or null (migration 0018). */
+  category: string | null
+  description: string | null
+  contact_email: string | null
+  /** The agent key that onboarded the brand (`POST /api/v1/onboarding/brands`), else null. */
+  onboarded_by_agent_key_id: string | null
+  /** Null only on rows written before 0017 ran in another process; read as created_at. */
+  updated_at: number | null
 }
 
 /** Primary key (brand_id, event_type). */

@@ -1,4 +1,4 @@
-import type { Kysely, Selectable } from 'kysely'
+import type { Kysely, Selectable, Updateable } from 'kysely'
 import type { PerkRecord, PerkStore } from '../ports/perk-store'
 import type { Database } from './database'
 import type { SqlDialect } from './dialect'
@@ -19,6 +19,10 @@ function toRecord(row: Selectable<PerksTable>): PerkRecord {
     transactionHash: row.transaction_hash,
     blockNumber: Number(row.block_number),
     createdAt: Number(row.created_at),
+    isActive: Number(row.is_active) === 1,
+    tags: JSON.parse(row.tags) as string[],
+    discountCode: row.discount_code,
+    updatedAt: Number(row.updated_at ?? row.created_at),
   }
 }
 
@@ -41,6 +45,10 @@ export function createPerkStore(db: Kysely<Database>, _dialect: SqlDialect): Per
           transaction_hash: perk.transactionHash,
           block_number: perk.blockNumber,
           created_at: perk.createdAt,
+          is_active: perk.isActive ? 1 : 0,
+          tags: JSON.stringify(perk.tags),
+          discount_code: perk.discountCode,
+          updated_at: perk.updatedAt,
         })
         .execute()
     },
@@ -69,6 +77,17 @@ export function createPerkStore(db: Kysely<Database>, _dialect: SqlDialect): Per
     async list() {
       const rows = await db.selectFrom('perks').selectAll().orderBy('created_at').orderBy('collection_id').execute()
       return rows.map(toRecord)
+    },
+
+    async update(id, patch, updatedAt) {
+      const set: Updateable<PerksTable> = { updated_at: updatedAt }
+      if (patch.price !== undefined) set.price = patch.price
+      if (patch.isActive !== undefined) set.is_active = patch.isActive ? 1 : 0
+      if (patch.description !== undefined) set.description = patch.description
+      if (patch.tags !== undefined) set.tags = JSON.stringify(patch.tags)
+      if (patch.discountCode !== undefined) set.discount_code = patch.discountCode
+      const row = await db.updateTable('perks').set(set).where('id', '=', id).returningAll().executeTakeFirst()
+      return row && toRecord(row)
     },
   }
 }

@@ -57,4 +57,10 @@ export interface PerksTable {
   transaction_hash: string
   block_number: number
   created_at: number
+  /** 0/1; mirrors the collection's `active` on chain (migration 0018). */
+  is_active: number
+  /** JSON array of strings. */
+  tags: string
+  discount_code: string | null
+  updated_at: number | null
 }

@@ -8,6 +8,11 @@ export const brand = (overrides: Partial<Brand> = {}): Brand => ({
   name: 'Shop',
   websites: ['https://shop.example'],
   createdAt: 1_750_000_000_123,
+  category: null,
+  description: null,
+  contactEmail: null,
+  onboardedByAgentKeyId: null,
+  updatedAt: 1_750_000_000_123,
   ...overrides,
 })
 export const rule = (brandId: string, overrides: Partial<EventRule> = {}): EventRule => ({

@@ -12,6 +12,7 @@ import { backupCheckCommand } from './commands/backup-check'
 import { brandCreateCommand } from './commands/brand-create'
 import { brandKeysCommand } from './commands/brand-keys'
 import { brandListCommand } from './commands/brand-list'
+import { brandUpdateCommand } from './commands/brand-update'
 import { chainServeCommand } from './commands/chain-serve'
 import { constraintListCommand } from './commands/constraint-list'
 import { constraintRemoveCommand } from './commands/constraint-remove'
@@ -48,6 +49,7 @@ export const COMMANDS: readonly Command[] = [
   migrateStatusCommand,
   brandCreateCommand,
   brandListCommand,
+  brandUpdateCommand,
   brandKeysCommand,
   ruleSetCommand,
   ruleListCommand,

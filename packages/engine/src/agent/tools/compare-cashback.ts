@@ -53,7 +53,7 @@ export const compareCashbackTool = defineAgentTool({
         throw new NotFoundError(`Unknown brands: ${unknown.join(', ')}`, 'BRAND_NOT_FOUND', { unknown })
       brands = found as Brand[]
     } else if (input.category) {
-      brands = [] // brands have no category yet (docs/agent-api.md)
+      brands = (await ctx.storage.brands.list()).filter((b) => b.category === input.category)
     } else {
       throw new ValidationError('Invalid input', [{ field: 'brandIds', message: 'brandIds or category is required' }])
     }

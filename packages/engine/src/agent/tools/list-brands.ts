@@ -27,11 +27,10 @@ export const listBrandsTool = defineAgentTool({
   annotations: { readOnlyHint: true, openWorldHint: false },
   async handler(ctx, input) {
     const all = (await ctx.storage.brands.list())
-      .map((brand) => ({ brand, category: null as string | null }))
       .filter((b) => input.category === undefined || b.category === input.category)
-      .sort((a, b) => a.brand.name.localeCompare(b.brand.name) || a.brand.id.localeCompare(b.brand.id))
+      .sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id))
     const page = all.slice(input.offset, input.offset + input.limit)
-    const brands = await Promise.all(page.map(async ({ brand }) => (await brandSummary(ctx, brand)).summary))
+    const brands = await Promise.all(page.map(async (brand) => (await brandSummary(ctx, brand)).summary))
     return { brands, total: all.length, limit: input.limit, offset: input.offset }
   },
 })

@@ -16,6 +16,7 @@ import { migration0014RedemptionCodes } from './0014-redemption-codes'
 import { migration0015RewardEventReads } from './0015-reward-event-reads'
 import { migration0016AgentKeys } from './0016-agent-keys'
 import { migration0017AgentReads } from './0017-agent-reads'
+import { migration0018BrandPerkProfiles } from './0018-brand-perk-profiles'
 
 /**
  * Every migration, by name. Names sort in the order they run. Static (not read from a folder) so the
@@ -39,4 +40,5 @@ export const migrations: Record<string, Migration> = {
   '0015-reward-event-reads': migration0015RewardEventReads,
   '0016-agent-keys': migration0016AgentKeys,
   '0017-agent-reads': migration0017AgentReads,
+  '0018-brand-perk-profiles': migration0018BrandPerkProfiles,
 }
