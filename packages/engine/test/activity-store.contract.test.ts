@@ -45,6 +45,10 @@ describe.each(testDatabases())('activity reads on $dialect', (db) => {
     transactionHash: hash(),
     blockNumber: 1,
     createdAt,
+    isActive: true,
+    tags: [],
+    discountCode: null,
+    updatedAt: createdAt,
   })
   const base = Math.floor(Math.random() * 1e9)
   const perkB = perk(B, base + 1, 2)

@@ -25,7 +25,7 @@ const USAGE_ERRORS: { kind: string; args: string[]; line: string }[] = [
   {
     kind: 'unknown flag (with the closest one and the options)',
     args: ['brand', 'create', '--nme', 'Acme'],
-    line: 'loyaltykit brand create: unknown option --nme (did you mean --name?); options: --name NAME, --website URL, --json',
+    line: 'loyaltykit brand create: unknown option --nme (did you mean --name?); options: --name NAME, --website URL, --category C, --description TEXT, --contact-email EMAIL, --json',
   },
   {
     kind: 'unknown flag of a command without options',
