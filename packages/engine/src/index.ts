@@ -111,6 +111,8 @@ export {
   PerkNotOwnedError,
   PerkTokenNotFoundError,
 } from './perks/perk-errors'
+export { type PerkRedemptionRefusal, PerkRedemptionRefusedError } from './perks/perk-redemption-refused-error'
+export type { RedeemForMemberParameters, RedeemForMemberReturnType } from './perks/redeem-for-member'
 export type { PointsSaleItem } from './points-sale/list-points-sale-items'
 export { AGENT_TIERS, type AgentKeyRecord, type AgentKeyStore, type AgentTier } from './ports/agent-key-store'
 export type { ApiKeyRecord, ApiKeyScope, ApiKeyStore, BrandSecretKind } from './ports/api-key-store'

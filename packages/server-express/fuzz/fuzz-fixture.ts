@@ -27,6 +27,8 @@ export type FuzzFixture = {
   eventId: string
   sessionId: string
   pointsToken: string
+  /** A perk of `brand` priced far above anything the member can earn (every redemption is refused). */
+  perkId: string
   close(): Promise<void>
 }
 
@@ -111,6 +113,7 @@ export async function startFuzzFixture(env: Record<string, string> = {}): Promis
     })
     const chain = server.runtime.chain
     if (!chain) throw new Error('fixture: the server has no chain')
+    const perk = await engine.perks.create({ brandId: brand.brandId, name: 'Fuzz perk', price: 1e12, maxSupply: 5 })
     return {
       server,
       app: expressAppOf(server),
@@ -124,6 +127,7 @@ export async function startFuzzFixture(env: Record<string, string> = {}): Promis
       eventId: String(event.eventId),
       sessionId: String(checkout.sessionId),
       pointsToken: chain.contracts.pointsToken,
+      perkId: perk.id,
       async close() {
         await server.close()
         await dns.close()

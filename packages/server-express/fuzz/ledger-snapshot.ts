@@ -4,7 +4,7 @@ import Database from 'better-sqlite3'
 import { DEFAULT_SQLITE_FILE } from '../src/storage/sqlite-file-of'
 import type { FuzzFixture } from './fuzz-fixture'
 
-/** The tables a refused request must not write: ledger, mints, rewards, payments, wallets, relays, the chain journal. */
+/** The tables a refused request must not write: ledger, mints, rewards, payments, wallets, relays, redemptions, the chain journal. */
 const GUARDED_TABLES = [
   'ledger_entries',
   'mint_jobs',
@@ -18,6 +18,7 @@ const GUARDED_TABLES = [
   'pregenerations',
   'relay_transactions',
   'redemption_codes',
+  'perk_redemptions',
   'chain_journal',
 ] as const
 

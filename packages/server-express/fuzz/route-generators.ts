@@ -271,8 +271,13 @@ function agentParam(f: FuzzFixture, name: string): string {
   return '1'
 }
 
-/** A valid input of an agent tool, by tool name, from the fixture (tools absent here start from `{}`). */
+/**
+ * A valid input of an agent tool, by tool name, from the fixture (tools absent here start from `{}`).
+ * The redeem names the fixture's perk, which the member can never afford: every redemption is
+ * refused, and the fuzzer checks that a refusal changes neither the ledger nor the chain.
+ */
 const AGENT_TOOL_INPUTS: Record<string, (f: FuzzFixture) => Record<string, unknown>> = {
+  loyalty_agent_redeem_perk: (f) => ({ perkId: f.perkId, userId: f.member.email, brandId: f.brand.brandId }),
   loyalty_agent_compare_cashback: (f) => ({ brandIds: `${f.brand.brandId},${f.other.brandId}`, purchaseAmount: '50' }),
   loyalty_agent_network_analytics: () => ({ period: '7d' }),
   loyalty_agent_brand_analytics: () => ({ period: '90d' }),

@@ -12,6 +12,7 @@ import { networkAnalyticsTool } from './tools/network-analytics'
 import { networkInfoTool } from './tools/network-info'
 import { networkStatsTool } from './tools/network-stats'
 import { perkAnalyticsTool } from './tools/perk-analytics'
+import { redeemPerkTool } from './tools/redeem-perk'
 import { userBalanceTool } from './tools/user-balance'
 
 /**
@@ -28,6 +29,7 @@ export const AGENT_TOOLS = [
   brandPerksTool,
   browsePerksTool,
   userBalanceTool,
+  redeemPerkTool,
   estimateRoiTool,
   networkAnalyticsTool,
   brandAnalyticsTool,

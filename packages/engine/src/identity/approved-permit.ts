@@ -66,7 +66,7 @@ const sameFields = (a: readonly { name: string; type: string }[], b: readonly { 
 const domains = new WeakMap<ChainPort, Promise<{ name: string; version: string }>>()
 
 /** The points token's EIP-712 domain as the contract states it (EIP-5267 `eip712Domain()`), cached per chain. */
-function tokenDomain(chain: ChainPort): Promise<{ name: string; version: string }> {
+export function tokenDomain(chain: ChainPort): Promise<{ name: string; version: string }> {
   let cached = domains.get(chain)
   if (!cached) {
     cached = chain.publicClient

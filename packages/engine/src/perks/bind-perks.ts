@@ -4,16 +4,18 @@ import { createPerk } from './create-perk'
 import { getPerkStatus } from './get-perk-status'
 import { listPerkHolders } from './list-perk-holders'
 import { listPerks } from './list-perks'
+import { redeemForMember } from './redeem-for-member'
 import { redeemPerkCharges } from './redeem-perk-charges'
 import { verifyBrandSignature } from './verify-brand-signature'
 
-/** `engine.perks`: perk collections and their brand-signed charge endpoints. */
+/** `engine.perks`: perk collections, their brand-signed charge endpoints, redemptions for members. */
 export function bindPerks(ctx: EngineContext) {
   return {
     create: bindOperation(ctx, createPerk),
     list: bindOperation(ctx, listPerks),
     verifyBrandSignature: bindOperation(ctx, verifyBrandSignature),
     redeemCharges: bindOperation(ctx, redeemPerkCharges),
+    redeemForMember: bindOperation(ctx, redeemForMember),
     getStatus: bindOperation(ctx, getPerkStatus),
     listHolders: bindOperation(ctx, listPerkHolders),
   }

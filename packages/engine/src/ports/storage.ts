@@ -14,6 +14,7 @@ import type { LedgerStore } from './ledger-store'
 import type { MintStore } from './mint-store'
 import type { NonceStore } from './nonce-store'
 import type { PaymentStore } from './payment-store'
+import type { PerkRedemptionStore } from './perk-redemption-store'
 import type { PerkStore } from './perk-store'
 import type { PointsSaleStore } from './points-sale-store'
 import type { PregenerationStore } from './pregeneration-store'
@@ -72,6 +73,8 @@ export interface Stores {
   activity: ActivityStore
   /** Aggregate reads of events and redemptions for the agent API's analytics. */
   analytics: AnalyticsStore
+  /** Perk redemptions made for members (app data beside the ledger); write in the redemption's transaction. */
+  perkRedemptions: PerkRedemptionStore
   /**
    * Inside `Storage.transaction`: runs `fn` in a savepoint; when `fn` throws, only what it wrote is
    * rolled back and the error is rethrown, and the transaction goes on. Outside a transaction it just

@@ -20,6 +20,7 @@ import { migrations } from './migrations/index'
 import { createMintStore } from './mint-store'
 import { createNonceStore } from './nonce-store'
 import { createPaymentStore } from './payment-store'
+import { createPerkRedemptionStore } from './perk-redemption-store'
 import { createPerkStore } from './perk-store'
 import { createPointsSaleStore } from './points-sale-store'
 import { createPregenerationStore } from './pregeneration-store'
@@ -66,6 +67,7 @@ function bindStores(db: Kysely<Database>, dialect: SqlDialect, inTransaction = f
     agentKeys: createAgentKeyStore(db, dialect),
     activity: createActivityStore(db),
     analytics: createAnalyticsStore(db, dialect),
+    perkRedemptions: createPerkRedemptionStore(db),
   }
 }
 

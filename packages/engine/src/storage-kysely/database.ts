@@ -6,6 +6,7 @@ import type { IdentityTables } from './identity-tables'
 import type { LedgerTables } from './ledger-tables'
 import type { MintingTables } from './minting-tables'
 import type { PaymentTables } from './payment-tables'
+import type { PerkRedemptionTables } from './perk-redemption-tables'
 import type { PointsSaleTables } from './points-sale-tables'
 import type { RateLimitTables } from './rate-limit-tables'
 import type { RedemptionCodeTables } from './redemption-code-tables'
@@ -30,4 +31,5 @@ export interface Database
     PointsSaleTables,
     LedgerTables,
     RedemptionCodeTables,
-    AgentTables {}
+    AgentTables,
+    PerkRedemptionTables {}
