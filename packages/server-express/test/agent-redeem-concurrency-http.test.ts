@@ -1,7 +1,6 @@
-import { perkCollectionAbi } from '@loyaltykit/contracts'
 import { describe, expect, it } from 'vitest'
 import { useAgentServer } from './helpers/agent-fixture'
-import { postJson } from './helpers/post-json'
+import { claimedOf, fundAtShop } from './helpers/agent-redeem-support'
 import { testDialects } from './helpers/test-databases'
 import { tokenBalance } from './helpers/token-balance'
 
@@ -14,28 +13,6 @@ const WEI = 10n ** 18n
 describe.each(testDialects)('50 concurrent agent redemptions on $dialect', (dialect) => {
   const f = useAgentServer(dialect)
   const engine = () => f.s.runtime.engine
-  const chain = () => f.s.runtime.chain as NonNullable<typeof f.s.runtime.chain>
-  const claimed = async (collectionId: number) =>
-    (
-      await chain().publicClient.readContract({
-        address: chain().contracts.perkCollection,
-        abi: perkCollectionAbi,
-        functionName: 'collection',
-        args: [BigInt(collectionId)],
-      })
-    ).claimed
-  /** Rewards `email` 100 tokens (account_creation at Shop), mined; answers the wallet. */
-  const fund = async (email: string) => {
-    const res = await postJson(f.s.base, '/loyalty-api/manual-event', {
-      brandId: f.shopId,
-      eventType: 'account_creation',
-      userEmail: email,
-      domain: 'shop.example',
-    })
-    const body = (await res.json()) as { walletAddress: string; transactionHash: string | null }
-    expect(body.transactionHash, JSON.stringify(body)).toMatch(/^0x/)
-    return body.walletAddress
-  }
 
   it('50 concurrent redemptions of a perk with 10 left: exactly 10 succeed; balances, chain and ledger agree', async () => {
     const agent = await f.createKey('--tier', 'free', '--rate', '1000')
@@ -44,13 +21,13 @@ describe.each(testDialects)('50 concurrent agent redemptions on $dialect', (dial
     const emails = Array.from({ length: 52 }, (_, i) => `crowd${i}@example.com`)
     const wallets: string[] = []
     for (let i = 0; i < emails.length; i += 13) {
-      wallets.push(...(await Promise.all(emails.slice(i, i + 13).map(fund))))
+      wallets.push(...(await Promise.all(emails.slice(i, i + 13).map((e) => fundAtShop(f, e)))))
     }
     // Two sold before: 10 left.
     for (const email of emails.slice(0, 2)) {
       expect((await redeem({ perkId: tote.id, userId: email, brandId: f.shopId })).status).toBe(200)
     }
-    expect(await claimed(tote.collectionId)).toBe(2n)
+    expect(await claimedOf(f, tote.collectionId)).toBe(2n)
 
     const answers = await Promise.all(
       emails.slice(2).map((email) => redeem({ perkId: tote.id, userId: email, brandId: f.shopId })),
@@ -64,7 +41,7 @@ describe.each(testDialects)('50 concurrent agent redemptions on $dialect', (dial
       expect(a.body.error).toMatchObject({ code: 'validation', message: 'This perk is sold out' })
     }
     expect(new Set(answers.filter((a) => a.status === 200).map((a) => a.body.data.tokenId)).size).toBe(10)
-    expect(await claimed(tote.collectionId)).toBe(12n)
+    expect(await claimedOf(f, tote.collectionId)).toBe(12n)
 
     // Each winner paid 30 of 100; each loser kept 100 — on chain, in the answers and in the ledger.
     for (const [i, wallet] of wallets.entries()) {

@@ -3,7 +3,7 @@ import { encodeFunctionData } from 'viem'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { AgentCredentials } from './helpers/agent-client'
 import { AGENT_USER_EMAIL as EMAIL, useAgentServer } from './helpers/agent-fixture'
-import { postJson } from './helpers/post-json'
+import { claimedOf, fundAtShop } from './helpers/agent-redeem-support'
 import { testDialects } from './helpers/test-databases'
 import { tokenBalance } from './helpers/token-balance'
 
@@ -29,27 +29,6 @@ describe.each(testDialects)('agent redeem_perk over HTTP on $dialect', (dialect)
   }
   const redeem = (body: Record<string, unknown>, as: AgentCredentials = agent, query = '') =>
     f.call('POST', `/api/v1/perks/redeem${query}`, { as, body })
-  /** Rewards `email` 100 tokens (account_creation at Shop), mined; answers the wallet. */
-  const fund = async (email: string) => {
-    const res = await postJson(f.s.base, '/loyalty-api/manual-event', {
-      brandId: f.shopId,
-      eventType: 'account_creation',
-      userEmail: email,
-      domain: 'shop.example',
-    })
-    const body = (await res.json()) as { walletAddress: string; transactionHash: string | null }
-    expect(body.transactionHash, JSON.stringify(body)).toMatch(/^0x/)
-    return body.walletAddress
-  }
-  const claimed = async (collectionId: number) =>
-    (
-      await chain().publicClient.readContract({
-        address: chain().contracts.perkCollection,
-        abi: perkCollectionAbi,
-        functionName: 'collection',
-        args: [BigInt(collectionId)],
-      })
-    ).claimed
 
   it('redeems a perk for a member: permit + claimFor on chain, the ledger, a confirmation code with its proof', async () => {
     const coffee = await perkOf('Coffee')
@@ -70,7 +49,7 @@ describe.each(testDialects)('agent redeem_perk over HTTP on $dialect', (dialect)
     })
     // 100 rewarded − 50 spent, on chain; one more claimed of the collection.
     expect(await tokenBalance(f.s, f.wallet)).toBe(50n * WEI)
-    expect(await claimed(coffee.collectionId)).toBe(1n)
+    expect(await claimedOf(f, coffee.collectionId)).toBe(1n)
     // The ledger: −50 redeemed by the member at Shop, +50 to the brand; the app row names the agent key.
     const balance = await f.call('GET', `/api/v1/users/${f.wallet}/brands/${f.shopId}/balance`, { as: agent })
     expect(balance.body.data).toMatchObject({ balance: 50, totalEarned: 100, totalRedeemed: 50, pending: 0 })
@@ -107,7 +86,7 @@ describe.each(testDialects)('agent redeem_perk over HTTP on $dialect', (dialect)
     expect(again.status).toBe(200)
     expect(again.body.data).toEqual({ ...first.body.data, replayed: true })
     expect(await tokenBalance(f.s, f.wallet)).toBe(0n)
-    expect(await claimed(coffee.collectionId)).toBe(2n)
+    expect(await claimedOf(f, coffee.collectionId)).toBe(2n)
 
     await engine().perks.create({ brandId: f.shopId, name: 'Mug', price: 1, maxSupply: 5 })
     const other = await redeem({ ...body, perkId: (await perkOf('Mug')).id }, agent, '?n=3')
@@ -117,7 +96,7 @@ describe.each(testDialects)('agent redeem_perk over HTTP on $dialect', (dialect)
   })
 
   it("runs one member's concurrent redemptions one at a time; concurrent retries of one key redeem once", async () => {
-    const wallet = await fund('carol@example.com')
+    const wallet = await fundAtShop(f, 'carol@example.com')
     await engine().perks.create({ brandId: f.shopId, name: 'Pin', price: 10, maxSupply: 50 })
     const pin = await perkOf('Pin')
     const body = { perkId: pin.id, userId: 'carol@example.com', brandId: f.shopId }
@@ -132,11 +111,11 @@ describe.each(testDialects)('agent redeem_perk over HTTP on $dialect', (dialect)
     expect(new Set(three.map((a) => a.body.data.redemptionId)).size).toBe(1)
     expect(three.filter((a) => a.body.data.replayed)).toHaveLength(2)
     expect(await tokenBalance(f.s, wallet)).toBe(40n * WEI)
-    expect(await claimed(pin.collectionId)).toBe(6n)
+    expect(await claimedOf(f, pin.collectionId)).toBe(6n)
   })
 
   it('refuses, spending nothing: not enough points, per-user limit, sold out, inactive, another brand’s perk, out of scope', async () => {
-    const bob = await fund('bob@example.com')
+    const bob = await fundAtShop(f, 'bob@example.com')
     await engine().perks.create({ brandId: f.shopId, name: 'Lamp', price: 500, maxSupply: 5 })
     await engine().perks.create({ brandId: f.shopId, name: 'Sticker', price: 10, maxSupply: 5, maxPerUser: 1 })
     await engine().perks.create({ brandId: f.shopId, name: 'Poster', price: 10, maxSupply: 1 })
