@@ -13,6 +13,7 @@ export const AGENT_TOOL_ROUTES = {
   loyalty_agent_brand_perks: { method: 'GET', path: '/brands/:brandId/perks', auth: 'public' },
   loyalty_agent_browse_perks: { method: 'GET', path: '/perks', auth: 'public' },
   loyalty_agent_user_balance: { method: 'GET', path: '/users/:userId/brands/:brandId/balance', auth: 'signed' },
+  loyalty_agent_redeem_perk: { method: 'POST', path: '/perks/redeem', auth: 'signed' },
   loyalty_agent_estimate_roi: { method: 'POST', path: '/growth/estimate-roi', auth: 'public' },
   loyalty_agent_network_analytics: { method: 'GET', path: '/analytics/network', auth: 'public' },
   loyalty_agent_brand_analytics: { method: 'GET', path: '/analytics/brands/:brandId', auth: 'public' },
@@ -293,6 +294,35 @@ export type AgentToolTypes = {
       totalRedeemed: number
       /** Net of this brand's entries not confirmed on chain yet. */
       pending: number
+    }
+  }
+  /**
+   * Redeem perk: POST /perks/redeem (signed).
+   * Spends a member's points on one of the brand's perks: checks the perk is active, in stock, under its per-user limit and affordable, then claims it on chain for the member's custodial wallet. Answers a confirmation code, the perk token, the points spent and the new balance. Send idempotencyKey to make a retry safe.
+   */
+  loyalty_agent_redeem_perk: {
+    input: {
+      perkId: string
+      userId: string
+      brandId: string
+      idempotencyKey?: string | undefined
+    }
+    output: {
+      redemptionId: string
+      confirmationCode: string
+      perk: {
+        id: string
+        name: string
+        cost: number
+        category: string | null
+      }
+      pointsSpent: number
+      newBalance: number
+      walletAddress: string
+      tokenId: string
+      transactionHash: string
+      /** True when an earlier redemption with this idempotency key is answered again. */
+      replayed: boolean
     }
   }
   /**
