@@ -55,7 +55,8 @@ function newWalletKey(): { privateKey: string; address: string } {
   }
 }
 
-async function insertRows<T extends keyof Database & string>(
+/** Multi-row inserts of ROWS_PER_INSERT rows each (the seed's too: seed-history.ts). */
+export async function insertRows<T extends keyof Database & string>(
   db: Kysely<Database>,
   table: T,
   rows: Insertable<Database[T]>[],

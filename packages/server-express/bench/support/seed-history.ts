@@ -1,0 +1,165 @@
+import type { KeyVault } from '@loyaltykit/engine'
+import type { Database } from '@loyaltykit/engine/storage-kysely'
+import { walletOwnerKey } from '@loyaltykit/engine/testing'
+import type { Insertable, Kysely } from 'kysely'
+import { wasmWalletKeys } from '../../src/chain/wasm-wallet-keys'
+import { insertRows } from './preload-database'
+import type { SeedBrand } from './seed-brands'
+import type { SeedRandom } from './seed-random'
+import { type UserRows, userActivity } from './seed-user-activity'
+
+/** The history spans the 120 days before `now`. */
+const SEED_SPAN_DAYS = 120
+const SPAN_MS = SEED_SPAN_DAYS * 86_400_000
+const USERS_PER_TRANSACTION = 2000
+
+export type SeedHistoryPlan = {
+  brands: SeedBrand[]
+  users: number
+  /** Ledger entries to write in all (≥ one per user). */
+  entries: number
+  now: number
+  keyVault: KeyVault
+  random: SeedRandom
+  onProgress?: (entries: number) => void
+}
+
+export type SeedHistoryResult = {
+  users: number
+  entries: number
+  rewardEvents: number
+  kinds: Record<string, number>
+  claimCounters: number
+  /** perk_redemptions rows written; null while that table does not exist. */
+  perkRedemptions: number | null
+}
+
+/** The seed's user `u` (0-based). */
+const seedUserEmail = (u: number) => `user${u}@seed.example`
+
+/**
+ * Entries per user: a heavy-tailed share (Pareto, α 1.5, capped at 50× the mean) of `entries`, at
+ * least one each, summing to `entries`.
+ */
+function entriesPerUser(users: number, entries: number, random: SeedRandom): Int32Array {
+  const weights = Array.from({ length: users }, () => Math.min(50, (1 - random.next()) ** (-1 / 1.5)))
+  const sum = weights.reduce((x, y) => x + y, 0)
+  const spare = entries - users
+  const counts = new Int32Array(users)
+  let given = 0
+  for (let u = 0; u < users; u++) {
+    counts[u] = 1 + Math.floor((spare * (weights[u] as number)) / sum)
+    given += counts[u] as number
+  }
+  for (let u = 0; given < entries; u = (u + 1) % users, given++) counts[u] = (counts[u] as number) + 1
+  return counts
+}
+
+/**
+ * Writes the network's history straight into the database, in multi-row inserts of 2,000 users per
+ * transaction: a custodial wallet per user (a real key, encrypted by the data folder's KeyVault, so
+ * writes such as redeem_perk work for seeded users too), their reward events, claim counters and
+ * rule totals, and every ledger entry (rewards, points bought, perk claims), all confirmed; and a
+ * perk_redemptions row per claim when that table exists. Nothing is minted on the chain: on-chain
+ * balances of seeded users are 0, and perks' `claimed` counts on chain stay 0.
+ */
+export async function seedHistory(db: Kysely<Database>, plan: SeedHistoryPlan): Promise<SeedHistoryResult> {
+  const { brands, users, now, random } = plan
+  if (plan.entries < users) throw new Error(`--entries (${plan.entries}) must be at least --users (${users})`)
+  const tables = await db.introspection.getTables()
+  const redemptionColumns = tables.find((t) => t.name === 'perk_redemptions')?.columns.map((c) => c.name)
+  const counts = entriesPerUser(users, plan.entries, random)
+  const tokenIds = new Map<number, number>()
+  const sequence = { n: 0 }
+  const totals = new Map<string, number>()
+  const result: SeedHistoryResult = {
+    users,
+    entries: 0,
+    rewardEvents: 0,
+    kinds: {},
+    claimCounters: 0,
+    perkRedemptions: redemptionColumns ? 0 : null,
+  }
+  for (let first = 0; first < users; first += USERS_PER_TRANSACTION) {
+    const last = Math.min(users, first + USERS_PER_TRANSACTION)
+    const wallets: Insertable<Database['wallets']>[] = []
+    const rows: UserRows = { rewardEvents: [], ledger: [], counters: new Map(), redemptions: [] }
+    for (let u = first; u < last; u++) {
+      const email = seedUserEmail(u)
+      const key = wasmWalletKeys.generate()
+      // More users joined lately: the join time's density grows over the span.
+      const joinedAt = now - SPAN_MS + Math.sqrt(random.next()) * SPAN_MS * 0.98
+      wallets.push({
+        id: crypto.randomUUID(),
+        address: key.address,
+        owner_key: walletOwnerKey({ kind: 'email', email }),
+        encrypted_key: plan.keyVault.encrypt(key.privateKey),
+        created_at: Math.floor(joinedAt),
+      })
+      const home = random.zipf(brands.length)
+      const others = [...new Set(Array.from({ length: random.int(0, 3) }, () => random.zipf(brands.length)))].filter(
+        (b) => b !== home,
+      )
+      userActivity(
+        {
+          email,
+          wallet: key.address,
+          entries: counts[u] as number,
+          joinedAt,
+          now,
+          brands,
+          home,
+          others,
+          random,
+          tokenIds,
+          sequence,
+        },
+        rows,
+      )
+    }
+    for (const e of rows.rewardEvents) e.created_at = Math.floor(e.created_at)
+    for (const e of rows.ledger) {
+      e.created_at = Math.floor(e.created_at)
+      e.confirmed_at = Math.floor(e.confirmed_at ?? e.created_at)
+      result.kinds[e.kind] = (result.kinds[e.kind] ?? 0) + 1
+    }
+    const counters = [...rows.counters.values()].map((c) => {
+      const key = `${c.brandId}|${c.eventType}`
+      totals.set(key, (totals.get(key) ?? 0) + c.claims)
+      return {
+        brand_id: c.brandId,
+        event_type: c.eventType,
+        user_key: c.userKey,
+        claims: c.claims,
+        last_event_id: c.lastId,
+        last_at: Math.floor(c.lastAt),
+      }
+    })
+    const redemptions = rows.redemptions.map((r) => {
+      r.created_at = Math.floor(r.created_at as number)
+      return Object.fromEntries(Object.entries(r).filter(([k]) => redemptionColumns?.includes(k)))
+    })
+    await db.transaction().execute(async (trx) => {
+      await insertRows(trx, 'wallets', wallets)
+      await insertRows(trx, 'reward_events', rows.rewardEvents)
+      await insertRows(trx, 'claim_counters', counters)
+      await insertRows(trx, 'ledger_entries', rows.ledger)
+      if (redemptionColumns && redemptions.length > 0)
+        await insertRows(trx, 'perk_redemptions' as never, redemptions as never)
+    })
+    result.entries += rows.ledger.length
+    result.rewardEvents += rows.rewardEvents.length
+    result.claimCounters += counters.length
+    if (result.perkRedemptions !== null) result.perkRedemptions += redemptions.length
+    plan.onProgress?.(result.entries)
+  }
+  await insertRows(
+    db,
+    'rule_totals',
+    [...totals].map(([key, total]) => {
+      const [brandId, eventType] = key.split('|') as [string, string]
+      return { brand_id: brandId, event_type: eventType, total }
+    }),
+  )
+  return result
+}
