@@ -22,7 +22,7 @@ try {
   process.stdout.write(
     [
       `seeded       ${where}`,
-      `brands       ${r.brands} (${r.perks} perks on the chain; profile columns: ${r.brandProfileColumns.join(', ') || 'none yet'}) in ${r.seconds.brands.toFixed(1)} s`,
+      `brands       ${r.brands} (${r.perks} perks on the chain, categories and descriptions) in ${r.seconds.brands.toFixed(1)} s`,
       `users        ${r.users} (custodial wallets)`,
       `entries      ${r.entries} ledger entries: ${Object.entries(r.kinds)
         .map(([k, n]) => `${n} ${k}`)

@@ -56,7 +56,7 @@ const PURCHASE_REWARD: Record<Category, [number, number]> = {
  * Creates `count` brands through the engine as `brand create` does (keys, the six default rules),
  * then a repeatable `purchase` rule and `custom_visit` rule each, and 1–3 perk collections on the
  * chain (`engine.perks.create`, so the embedded chain's journal holds them: perks are read live from
- * the PerkCollection contract). Categories 35 % retail, 25 % dining, 15 % travel, 15 % gaming, 10 % other.
+ * the PerkCollection contract), with a category, description and contact email. Categories 35 % retail, 25 % dining, 15 % travel, 15 % gaming, 10 % other.
  */
 export async function seedBrands(engine: Engine, count: number, random: SeedRandom): Promise<SeedBrand[]> {
   const brands: SeedBrand[] = []
@@ -66,7 +66,14 @@ export async function seedBrands(engine: Engine, count: number, random: SeedRand
       r < 0.35 ? 'retail' : r < 0.6 ? 'dining' : r < 0.75 ? 'travel' : r < 0.9 ? 'gaming' : 'other'
     const name = `${random.pick(PREFIXES)} ${random.pick(WORDS[category].names)} ${i + 1}`
     const host = `brand${i + 1}.seed.example`
-    const { brand } = await engine.brands.create({ name, websites: [`https://${host}`] })
+    const description = `${name}: ${category} rewards.`
+    const { brand } = await engine.brands.create({
+      name,
+      websites: [`https://${host}`],
+      category,
+      description,
+      contactEmail: `owner@${host}`,
+    })
     const [lo, hi] = PURCHASE_REWARD[category]
     const purchase = random.int(lo, hi)
     await engine.rules.set({
@@ -93,7 +100,7 @@ export async function seedBrands(engine: Engine, count: number, random: SeedRand
       id: brand.id,
       name,
       category,
-      description: `${name}: ${category} rewards, ${purchase} points per purchase.`,
+      description,
       host,
       // Ten brands joined in the last 30 days; the others before the history starts.
       ageDays: i >= count - 10 ? random.int(1, 29) : random.int(121, 720),
@@ -129,28 +136,12 @@ export async function seedBrands(engine: Engine, count: number, random: SeedRand
   return brands
 }
 
-/**
- * Writes what the brands table can hold beyond name and websites, column by column as the schema has
- * them (category, description, website, contact_email: the agent API's brand profile migration),
- * and back-dates `created_at` to the brand's age. Answers the profile columns it found.
- */
-export async function applyBrandProfiles(db: Kysely<Database>, brands: SeedBrand[], now: number): Promise<string[]> {
-  const table = (await db.introspection.getTables()).find((t) => t.name === 'brands')
-  const columns = new Set(table?.columns.map((c) => c.name) ?? [])
-  const profile = ['category', 'description', 'website', 'contact_email'].filter((c) => columns.has(c))
+/** Back-dates each brand's `created_at` (and `updated_at`) to its age: the history starts 120 days ago. */
+export async function backdateBrands(db: Kysely<Database>, brands: SeedBrand[], now: number): Promise<void> {
   await db.transaction().execute(async (trx) => {
     for (const b of brands) {
-      const values: Record<string, unknown> = { created_at: now - b.ageDays * 86_400_000 }
-      if (columns.has('category')) values.category = b.category
-      if (columns.has('description')) values.description = b.description
-      if (columns.has('website')) values.website = `https://${b.host}`
-      if (columns.has('contact_email')) values.contact_email = `owner@${b.host}`
-      await trx
-        .updateTable('brands')
-        .set(values as never)
-        .where('id', '=', b.id)
-        .execute()
+      const at = now - b.ageDays * 86_400_000
+      await trx.updateTable('brands').set({ created_at: at, updated_at: at }).where('id', '=', b.id).execute()
     }
   })
-  return profile
 }

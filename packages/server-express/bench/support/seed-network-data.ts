@@ -2,7 +2,7 @@ import type { LoyaltykitConfig } from '../../src/config/loyaltykit-config'
 import { createLogger } from '../../src/logging/create-logger'
 import { openRuntime } from '../../src/runtime/open-runtime'
 import { openBenchKysely } from './bench-kysely'
-import { applyBrandProfiles, seedBrands } from './seed-brands'
+import { backdateBrands, seedBrands } from './seed-brands'
 import { type SeedHistoryResult, seedHistory } from './seed-history'
 import { seedRandom } from './seed-random'
 
@@ -20,8 +20,6 @@ export type SeedNetworkPlan = {
 export type SeedNetworkResult = SeedHistoryResult & {
   brands: number
   perks: number
-  /** The brand columns of the agent API's profile the schema has (category, description, …). */
-  brandProfileColumns: string[]
   seconds: { brands: number; history: number }
 }
 
@@ -57,7 +55,7 @@ export async function seedNetworkData(plan: SeedNetworkPlan): Promise<SeedNetwor
   progress(`writing ${plan.entries} ledger entries of ${plan.users} users…`)
   const db = openBenchKysely(plan.config.storage)
   try {
-    const brandProfileColumns = await applyBrandProfiles(db, brands, now)
+    await backdateBrands(db, brands, now)
     let shown = 0
     const history = await seedHistory(db, {
       brands,
@@ -76,7 +74,6 @@ export async function seedNetworkData(plan: SeedNetworkPlan): Promise<SeedNetwor
       ...history,
       brands: brands.length,
       perks: brands.reduce((n, b) => n + b.perks.length, 0),
-      brandProfileColumns,
       seconds: { brands: brandSeconds, history: (performance.now() - started) / 1000 - brandSeconds },
     }
   } finally {
