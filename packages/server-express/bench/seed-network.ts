@@ -28,7 +28,7 @@ try {
         .map(([k, n]) => `${n} ${k}`)
         .join(', ')}`,
       `events       ${r.rewardEvents} reward events, ${r.claimCounters} claim counters`,
-      `redemptions  ${r.perkRedemptions === null ? 'no perk_redemptions table yet (ledger entries only)' : `${r.perkRedemptions} perk_redemptions rows`}`,
+      `redemptions  ${r.perkRedemptions} perk_redemptions rows (the site plugin's claims; the others relayed: ledger only)`,
       `history      ${r.seconds.history.toFixed(1)} s`,
       '',
     ].join('\n'),

@@ -18,8 +18,8 @@ describe('pnpm bench:agent on a small seed', () => {
       timeoutMs: 280_000,
       killSignal: 'SIGTERM',
     })
-    const report = JSON.parse(run.stdout.trim().split('\n').at(-1) ?? '') as AgentBenchReport
     expect(run.code, run.stderr).toBe(0)
+    const report = JSON.parse(run.stdout.trim().split('\n').at(-1) ?? '') as AgentBenchReport
     expect(report.data).toMatchObject({ entries: 3000, users: 300, brands: 12 })
     const reads = (AGENT_TOOLS as readonly AgentTool[]).filter(
       (t) => t.group !== 'converse' && (t.method === 'GET' || t.annotations.readOnlyHint),

@@ -30,8 +30,8 @@ export type SeedHistoryResult = {
   rewardEvents: number
   kinds: Record<string, number>
   claimCounters: number
-  /** perk_redemptions rows written; null while that table does not exist. */
-  perkRedemptions: number | null
+  /** perk_redemptions rows written (the site plugin's claims). */
+  perkRedemptions: number
 }
 
 /** The seed's user `u` (0-based). */
@@ -59,15 +59,13 @@ function entriesPerUser(users: number, entries: number, random: SeedRandom): Int
  * Writes the network's history straight into the database, in multi-row inserts of 2,000 users per
  * transaction: a custodial wallet per user (a real key, encrypted by the data folder's KeyVault, so
  * writes such as redeem_perk work for seeded users too), their reward events, claim counters and
- * rule totals, and every ledger entry (rewards, points bought, perk claims), all confirmed; and a
- * perk_redemptions row per claim when that table exists. Nothing is minted on the chain: on-chain
+ * rule totals, and every ledger entry (rewards, points bought, perk claims), all confirmed; and the
+ * perk_redemptions rows of the claims made through the site plugin. Nothing is minted on the chain: on-chain
  * balances of seeded users are 0, and perks' `claimed` counts on chain stay 0.
  */
 export async function seedHistory(db: Kysely<Database>, plan: SeedHistoryPlan): Promise<SeedHistoryResult> {
   const { brands, users, now, random } = plan
   if (plan.entries < users) throw new Error(`--entries (${plan.entries}) must be at least --users (${users})`)
-  const tables = await db.introspection.getTables()
-  const redemptionColumns = tables.find((t) => t.name === 'perk_redemptions')?.columns.map((c) => c.name)
   const counts = entriesPerUser(users, plan.entries, random)
   const tokenIds = new Map<number, number>()
   const sequence = { n: 0 }
@@ -78,7 +76,7 @@ export async function seedHistory(db: Kysely<Database>, plan: SeedHistoryPlan): 
     rewardEvents: 0,
     kinds: {},
     claimCounters: 0,
-    perkRedemptions: redemptionColumns ? 0 : null,
+    perkRedemptions: 0,
   }
   for (let first = 0; first < users; first += USERS_PER_TRANSACTION) {
     const last = Math.min(users, first + USERS_PER_TRANSACTION)
@@ -135,22 +133,18 @@ export async function seedHistory(db: Kysely<Database>, plan: SeedHistoryPlan): 
         last_at: Math.floor(c.lastAt),
       }
     })
-    const redemptions = rows.redemptions.map((r) => {
-      r.created_at = Math.floor(r.created_at as number)
-      return Object.fromEntries(Object.entries(r).filter(([k]) => redemptionColumns?.includes(k)))
-    })
+    for (const r of rows.redemptions) r.created_at = Math.floor(r.created_at)
     await db.transaction().execute(async (trx) => {
       await insertRows(trx, 'wallets', wallets)
       await insertRows(trx, 'reward_events', rows.rewardEvents)
       await insertRows(trx, 'claim_counters', counters)
       await insertRows(trx, 'ledger_entries', rows.ledger)
-      if (redemptionColumns && redemptions.length > 0)
-        await insertRows(trx, 'perk_redemptions' as never, redemptions as never)
+      await insertRows(trx, 'perk_redemptions', rows.redemptions)
     })
     result.entries += rows.ledger.length
     result.rewardEvents += rows.rewardEvents.length
     result.claimCounters += counters.length
-    if (result.perkRedemptions !== null) result.perkRedemptions += redemptions.length
+    result.perkRedemptions += rows.redemptions.length
     plan.onProgress?.(result.entries)
   }
   await insertRows(

@@ -16,8 +16,8 @@ export type UserRows = {
     string,
     { brandId: string; eventType: string; userKey: string; claims: number; lastId: string; lastAt: number }
   >
-  /** Perk claims, in the agent API's perk_redemptions shape (written when that table exists). */
-  redemptions: Record<string, unknown>[]
+  /** The claims made through the site plugin (half of them): their perk_redemptions rows. */
+  redemptions: Insertable<Database['perk_redemptions']>[]
 }
 
 export type UserActivity = {
@@ -43,7 +43,8 @@ export type UserActivity = {
  * One user's history, as the server would have written it, settled: the first entry at each brand is
  * its `account_creation` reward; then, at the home brand 60 % of the time, 5 % points bought
  * (`purchase`, a checkout), 8 % a perk claimed when the balance allows (`redemption` −price on the
- * user, `transfer` +price on the brand's address, as the relayer's settlement writes them), else a
+ * user, `transfer` +price on the brand's address, as the relayer's settlement writes them; half of them claimed through the site plugin, with their
+ * perk_redemptions row), else a
  * reward: a one-time rule not yet claimed (15 %), else `purchase` (75 %) or `custom_visit`. Rewards
  * are a reward event and its confirmed ledger entry; times are spread uniformly from `joinedAt` to now.
  */
@@ -189,21 +190,25 @@ export function userActivity(a: UserActivity, out: UserRows): void {
         snapshot,
         created_at: at,
       })
-      out.redemptions.push({
-        id: randomUUID(),
-        confirmation_code: `SEED-${randomUUID().slice(0, 8).toUpperCase()}`,
-        perk_id: perk.id,
-        collection_id: perk.collectionId,
-        brand_id: b.id,
-        wallet_address: a.wallet,
-        user_key: userKey,
-        token_id: String(tokenId),
-        price: perk.price,
-        transaction_hash: out.ledger.at(-1)?.tx_hash ?? null,
-        source: 'relay',
-        agent_key_id: null,
-        created_at: at,
-      })
+      if (random.next() < 0.5) {
+        out.redemptions.push({
+          id: randomUUID(),
+          collection_id: String(perk.collectionId),
+          token_id: String(tokenId),
+          perk_id: perk.id,
+          brand_id: b.id,
+          wallet_address: a.wallet,
+          user_key: userKey,
+          price: String(perk.price),
+          new_balance: String(balance - perk.price),
+          transaction_hash: String(out.ledger.at(-1)?.tx_hash),
+          source: 'site',
+          agent_key_id: null,
+          idempotency_scope: null,
+          idempotency_key: null,
+          created_at: at,
+        })
+      }
       balance -= perk.price
     } else {
       const oneTime = b.rules.filter((x) => !x.repeatable && !claimed.has(`${b.id}|${x.eventType}`))
