@@ -282,6 +282,9 @@ const AGENT_TOOL_INPUTS: Record<string, (f: FuzzFixture) => Record<string, unkno
   loyalty_agent_network_analytics: () => ({ period: '7d' }),
   loyalty_agent_brand_analytics: () => ({ period: '90d' }),
   loyalty_agent_event_performance: () => ({ period: '30d' }),
+  loyalty_agent_compare_brands: (f) => ({ brandIds: `${f.brand.brandId},${f.other.brandId}`, period: '7d' }),
+  loyalty_agent_network_trending: () => ({ period: '30d', limit: '5' }),
+  loyalty_agent_network_flows: () => ({ period: '90d' }),
 }
 
 /**

@@ -1,16 +1,20 @@
 import { brandAnalyticsTool } from './tools/brand-analytics'
+import { brandHealthTool } from './tools/brand-health'
 import { brandInfoTool } from './tools/brand-info'
 import { brandPerksTool } from './tools/brand-perks'
 import { brandRankingsTool } from './tools/brand-rankings'
 import { browsePerksTool } from './tools/browse-perks'
 import { checkBrandTool } from './tools/check-brand'
+import { compareBrandsTool } from './tools/compare-brands'
 import { compareCashbackTool } from './tools/compare-cashback'
 import { estimateRoiTool } from './tools/estimate-roi'
 import { eventPerformanceTool } from './tools/event-performance'
 import { listBrandsTool } from './tools/list-brands'
 import { networkAnalyticsTool } from './tools/network-analytics'
+import { networkFlowsTool } from './tools/network-flows'
 import { networkInfoTool } from './tools/network-info'
 import { networkStatsTool } from './tools/network-stats'
+import { networkTrendingTool } from './tools/network-trending'
 import { perkAnalyticsTool } from './tools/perk-analytics'
 import { redeemPerkTool } from './tools/redeem-perk'
 import { userBalanceTool } from './tools/user-balance'
@@ -35,5 +39,9 @@ export const AGENT_TOOLS = [
   brandAnalyticsTool,
   eventPerformanceTool,
   perkAnalyticsTool,
+  brandHealthTool,
+  compareBrandsTool,
   compareCashbackTool,
+  networkFlowsTool,
+  networkTrendingTool,
 ] as const

@@ -4,3 +4,8 @@ import type { Brand, BrandCategory } from '../ports/brand-store'
 export function brandCategory(brand: Brand): BrandCategory | null {
   return brand.category
 }
+
+/** The category a brand counts under in analytics groupings: its own, else `other` (unknown brands too). */
+export function brandCategoryOrOther(brand: Brand | undefined): string {
+  return (brand && brandCategory(brand)) ?? 'other'
+}

@@ -10,7 +10,8 @@ import type { TestDialect } from './test-databases'
 //                        u2 review 20 (10)
 //   Alpha, 30–60 days:   u0 purchase 50 (40), u3 purchase 50 (45);  Alpha, older: u1 purchase 50 (100)
 //   Beta, last 30 days:  u0 purchase 10 (5), u4 purchase 30 (6);     Gamma, 30–60 days: u4 purchase 25 (35)
-// Redemptions: Alpha Mug (30): u0 (2), u1 (5); Alpha Tote (40): u3 (50); Beta Cap (15): u1 (4); and
+// Redemptions: Alpha Mug (30, category home): u0 (2), u1 (5); Alpha Tote (40): u3 (50); Beta Cap (15,
+// category apparel): u1 (4); and
 // Alpha Pin (10, supply 1) claimed for real, now, by a fresh custodial user through POST /relay.
 const EVENTS = [
   { brand: 0, user: 0, eventType: 'purchase', reward: 50, daysAgo: 1 },
@@ -41,9 +42,13 @@ export function useAnalyticsSeed(dialect: TestDialect): { w: AnalyticsWorld; per
       await engine.rules.set({ brandId: alpha, eventType: 'purchase', rewardAmount: 50 })
       await engine.rules.set({ brandId: alpha, eventType: 'review_submission', rewardAmount: 20 })
       await engine.rules.set({ brandId: alpha, eventType: 'newsletter_subscribe', enabled: false })
-      perks.mug = (await engine.perks.create({ brandId: alpha, name: 'Mug', price: 30, maxSupply: 10 })).collectionId
+      perks.mug = (
+        await engine.perks.create({ brandId: alpha, name: 'Mug', price: 30, maxSupply: 10, category: 'home' })
+      ).collectionId
       perks.tote = (await engine.perks.create({ brandId: alpha, name: 'Tote', price: 40 })).collectionId
-      perks.cap = (await engine.perks.create({ brandId: beta, name: 'Cap', price: 15 })).collectionId
+      perks.cap = (
+        await engine.perks.create({ brandId: beta, name: 'Cap', price: 15, category: 'apparel' })
+      ).collectionId
       // Pin: supply 1, claimed for real (claimFor relayed for a custodial user; the ledger records it).
       const pin = await engine.perks.create({ brandId: alpha, name: 'Pin', price: 10, maxSupply: 1 })
       perks.pin = pin.collectionId

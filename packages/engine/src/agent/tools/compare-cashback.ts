@@ -1,9 +1,10 @@
 import { z } from 'zod'
-import { NotFoundError, ValidationError } from '../../errors/common-errors'
+import { ValidationError } from '../../errors/common-errors'
 import type { Brand } from '../../ports/brand-store'
 import { agentInputs } from '../agent-inputs'
 import { defineAgentTool } from '../agent-tool'
 import { purchaseReward } from '../purchase-reward'
+import { requireDistinctBrands } from '../require-distinct-brands'
 
 const usd = (v: number) => Math.round(v * 100) / 100
 
@@ -44,14 +45,7 @@ export const compareCashbackTool = defineAgentTool({
   async handler(ctx, input) {
     let brands: Brand[]
     if (input.brandIds) {
-      if (new Set(input.brandIds).size !== input.brandIds.length) {
-        throw new ValidationError('Invalid input', [{ field: 'brandIds', message: 'must not repeat a brand' }])
-      }
-      const found = await Promise.all(input.brandIds.map((id) => ctx.storage.brands.get(id)))
-      const unknown = input.brandIds.filter((_, i) => !found[i])
-      if (unknown.length > 0)
-        throw new NotFoundError(`Unknown brands: ${unknown.join(', ')}`, 'BRAND_NOT_FOUND', { unknown })
-      brands = found as Brand[]
+      brands = await requireDistinctBrands(ctx, input.brandIds)
     } else if (input.category) {
       brands = (await ctx.storage.brands.list()).filter((b) => b.category === input.category)
     } else {

@@ -4,7 +4,8 @@ import { analyticsDaily, dailySchema } from '../analytics-daily'
 import { analyticsMath } from '../analytics-math'
 import { analyticsPeriod } from '../analytics-period'
 import { totalsGrowth, totalsGrowthSchema, windowTotals, windowTotalsSchema } from '../analytics-window-totals'
-import { brandCategory } from '../brand-category'
+import { brandCategoryOrOther } from '../brand-category'
+import { sumBy, trendItems } from '../trend-items'
 
 /** #22 GET /analytics/network: the network's activity in a period, against the period before. */
 export const networkAnalyticsTool = defineAgentTool({
@@ -55,29 +56,18 @@ export const networkAnalyticsTool = defineAgentTool({
       analyticsDaily(ctx, p.current),
     ])
     const byId = new Map(brands.map((b) => [b.id, b]))
-    const categories = new Map<string, { cur: number; prev: number }>()
-    const add = (brandId: string, key: 'cur' | 'prev', tokens: number) => {
-      const brand = byId.get(brandId)
-      const category = (brand && brandCategory(brand)) ?? 'other'
-      const c = categories.get(category) ?? { cur: 0, prev: 0 }
-      c[key] += tokens
-      categories.set(category, c)
-    }
-    for (const b of brandsNow) add(b.brandId, 'cur', b.tokens)
-    for (const b of brandsPrev) add(b.brandId, 'prev', b.tokens)
-    const trendingCategories = [...categories]
-      .map(([category, c]) => ({
-        category,
-        tokensDistributed: c.cur,
-        previousTokensDistributed: c.prev,
-        growthPct: analyticsMath.growthPct(c.cur, c.prev),
-      }))
-      .sort(
-        (x, y) =>
-          (y.growthPct ?? Number.NEGATIVE_INFINITY) - (x.growthPct ?? Number.NEGATIVE_INFINITY) ||
-          y.tokensDistributed - x.tokensDistributed ||
-          x.category.localeCompare(y.category),
-      )
+    const ofBrand = (r: { brandId: string }) => brandCategoryOrOther(byId.get(r.brandId))
+    const tokens = (r: { tokens: number }) => r.tokens
+    const trendingCategories = trendItems(
+      sumBy(brandsNow, ofBrand, tokens),
+      sumBy(brandsPrev, ofBrand, tokens),
+      Number.MAX_SAFE_INTEGER,
+    ).map((t) => ({
+      category: t.key,
+      tokensDistributed: t.value,
+      previousTokensDistributed: t.previous,
+      growthPct: t.growthPct,
+    }))
     return {
       period: p.period,
       from: new Date(p.current.since).toISOString(),
