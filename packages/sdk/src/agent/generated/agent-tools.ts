@@ -19,7 +19,11 @@ export const AGENT_TOOL_ROUTES = {
   loyalty_agent_brand_analytics: { method: 'GET', path: '/analytics/brands/:brandId', auth: 'public' },
   loyalty_agent_event_performance: { method: 'GET', path: '/analytics/brands/:brandId/events', auth: 'public' },
   loyalty_agent_perk_analytics: { method: 'GET', path: '/analytics/brands/:brandId/perks', auth: 'public' },
+  loyalty_agent_brand_health: { method: 'GET', path: '/analytics/brands/:brandId/health', auth: 'public' },
+  loyalty_agent_compare_brands: { method: 'GET', path: '/compare/brands', auth: 'public' },
   loyalty_agent_compare_cashback: { method: 'GET', path: '/compare/cashback', auth: 'public' },
+  loyalty_agent_network_flows: { method: 'GET', path: '/network/flows', auth: 'public' },
+  loyalty_agent_network_trending: { method: 'GET', path: '/network/trending', auth: 'public' },
 } as const
 
 /** Every agent tool's input (path parameters, then query or JSON body) and `data` output. */
@@ -560,6 +564,66 @@ export type AgentToolTypes = {
     }
   }
   /**
+   * Brand health: GET /analytics/brands/:brandId/health (public).
+   * A brand's loyalty-program health, 0 to 100 in four parts of 25 (engagement: members active in 30 days; retention: last month's members back this month; redemption: the all-time redemption rate against the 60-80 % band; setup: rules, perks and profile), graded A to F, with strengths, weaknesses and recommendations.
+   */
+  loyalty_agent_brand_health: {
+    input: {
+      brandId: string
+    }
+    output: {
+      brandId: string
+      score: number
+      grade: 'A' | 'B' | 'C' | 'D' | 'F'
+      components: {
+        name: 'engagement' | 'retention' | 'redemption' | 'setup'
+        score: number
+        max: number
+        /** The part's ratio, percent. */
+        value: number
+      }[]
+      strengths: string[]
+      weaknesses: string[]
+      recommendations: {
+        code: string
+        message: string
+      }[]
+    }
+  }
+  /**
+   * Compare brands: GET /compare/brands (public).
+   * Compares 2 to 5 brands (brandIds, comma-separated) over the last 7, 30 or 90 days (period, default 30d): tokens distributed per day, customers reached, reward events, tokens distributed, event types used, and perk utilization (tokens redeemed / distributed), with the leader of each metric and short insights.
+   */
+  loyalty_agent_compare_brands: {
+    input: {
+      brandIds: string
+      period?: '7d' | '30d' | '90d' | undefined
+    }
+    output: {
+      period: string
+      brands: {
+        brandId: string
+        name: string
+        metrics: {
+          /** Tokens distributed per day of the period. */
+          velocity: number
+          /** Users with ≥ 1 event. */
+          customersReached: number
+          /** Reward events. */
+          transactions: number
+          tokensDistributed: number
+          /** Event types claimed at least once. */
+          eventDiversity: number
+          /** Tokens redeemed / tokens distributed, percent. */
+          perkUtilization: number
+        }
+      }[]
+      /** The brand with the highest value of each metric (the first named on a tie; null when all are 0). */
+      winners: Record<string, string | null>
+      insights: string[]
+    }
+  }
+  /**
    * Compare cashback: GET /compare/cashback (public).
    * What a purchase of purchaseAmount USD (default 100) earns back at 2 to 10 brands (brandIds, comma-separated) or at every brand of a category: the points of their purchase rule, their USD value at 1,000 points per USD, and that as a percentage of the purchase, highest first.
    */
@@ -580,6 +644,79 @@ export type AgentToolTypes = {
       }[]
       /** The brand with the highest cashback; null when none earns any. */
       best: string | null
+    }
+  }
+  /**
+   * Network flows: GET /network/flows (public).
+   * How points move between brands over the last 7, 30 or 90 days (period, default 30d): a member's home brand is where they earned most; a redemption at another brand is a flow from home to that brand. Flows by category pair, and per brand its inflow, outflow and net in tokens, with its role: attractor (net inflow), emitter (net outflow) or balanced (net within 10 % of its flows).
+   */
+  loyalty_agent_network_flows: {
+    input: {
+      period?: '7d' | '30d' | '90d' | undefined
+    }
+    output: {
+      period: string
+      totals: {
+        redemptions: number
+        /** Redemptions away from the member's home brand. */
+        crossBrandRedemptions: number
+        /** crossBrandRedemptions / redemptions of members with a home brand, percent. */
+        crossBrandShare: number
+        /** Redemptions by wallets that never earned (no home brand). */
+        unattributed: number
+      }
+      categoryFlows: {
+        from: string
+        to: string
+        redemptions: number
+        tokens: number
+      }[]
+      brands: {
+        brandId: string
+        name: string
+        inflow: number
+        outflow: number
+        net: number
+        role: 'emitter' | 'attractor' | 'balanced'
+      }[]
+    }
+  }
+  /**
+   * Network trending: GET /network/trending (public).
+   * What is growing in the loyalty network over the last 7, 30 or 90 days (period, default 7d) against the period before: perk categories by redemptions, brand categories and brands by tokens distributed, and network health (active users, reward events, tokens, redemptions), each with its growth percentage; at most limit (1-50, default 10) per list.
+   */
+  loyalty_agent_network_trending: {
+    input: {
+      period?: '7d' | '30d' | '90d' | undefined
+      limit?: number | undefined
+    }
+    output: {
+      period: string
+      perkCategories: {
+        category: string
+        redemptions: number
+        previousRedemptions: number
+        growthPct: number | null
+      }[]
+      brandCategories: {
+        category: string
+        tokensDistributed: number
+        previousTokensDistributed: number
+        growthPct: number | null
+      }[]
+      brands: {
+        brandId: string
+        name: string
+        tokensDistributed: number
+        previousTokensDistributed: number
+        growthPct: number | null
+      }[]
+      health: {
+        metric: string
+        value: number
+        previous: number
+        growthPct: number | null
+      }[]
     }
   }
 }
