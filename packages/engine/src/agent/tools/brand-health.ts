@@ -63,8 +63,7 @@ export const brandHealthTool = defineAgentTool({
       ctx.storage.rules.list(brandId),
       ctx.storage.perks.listForBrand(brandId),
     ])
-    const description = (brand as typeof brand & { description?: string | null }).description
-    const profileComplete = brandCategory(brand) !== null && Boolean(description) && brand.websites.length > 0
+    const profileComplete = brandCategory(brand) !== null && Boolean(brand.description) && brand.websites.length > 0
     const health = brandHealthScore({
       users: ever.users,
       active30d: now.users,
