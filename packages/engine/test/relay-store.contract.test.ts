@@ -72,6 +72,19 @@ describe.each(testDatabases())('relay storage contract on $dialect', (db) => {
       expect((await t.storage.relay.getTransaction(a.txHash))?.status).toBe('confirmed')
     })
 
+    it('stores a dropped transaction signed again identically; refuses a live duplicate', async () => {
+      const signer = address()
+      const a = txRecord({ signer, nonce: 3 })
+      await t.storage.relay.recordTransactions([a])
+      await t.storage.relay.dropTransaction({ txHash: a.txHash, error: 'nonce too high', now: 2 })
+      const again = { ...a, brandId: address(), createdAt: 3, updatedAt: 3 }
+      await t.storage.relay.recordTransactions([again])
+      expect(await t.storage.relay.getTransaction(a.txHash)).toEqual(again)
+      const other = txRecord({ signer, nonce: 4 })
+      await expect(t.storage.relay.recordTransactions([other, again])).rejects.toThrow(/already stored/)
+      expect(await t.storage.relay.getTransaction(other.txHash)).toBeUndefined()
+    })
+
     it('adds gas usage per subject and day atomically', async () => {
       const user = { kind: 'user' as const, id: address() }
       await Promise.all(

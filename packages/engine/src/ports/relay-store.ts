@@ -52,7 +52,12 @@ export type RelayGasUsage = {
  * user and per brand and day. Its rate limits live in RateLimitStore.
  */
 export interface RelayStore {
-  /** Plain insert of every record in one statement; `txHash` is unique (a duplicate fails them all). */
+  /**
+   * Inserts every record in one statement; `txHash` is unique. A record whose hash is stored as
+   * `dropped` (the same signed bytes: a nonce released and reserved again for the same call, e.g.
+   * after a "nonce too high" from another process's gap) is stored again in its place. Throws, storing
+   * none of them, when a hash is stored and not dropped.
+   */
   recordTransactions(records: RelayTxRecord[]): Promise<void>
   getTransaction(txHash: string): Promise<RelayTxRecord | undefined>
   /** Moves `signed` rows to `sent` (others untouched). */

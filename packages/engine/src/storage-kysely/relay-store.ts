@@ -33,8 +33,19 @@ export function createRelayStore(db: Kysely<Database>, _dialect: SqlDialect): Re
   return {
     async recordTransactions(records) {
       if (records.length === 0) return
+      const live = await db
+        .selectFrom('relay_transactions')
+        .select('tx_hash')
+        .where(
+          'tx_hash',
+          'in',
+          records.map((r) => r.txHash),
+        )
+        .where('status', '<>', 'dropped')
+        .executeTakeFirst()
+      if (live) throw new Error(`recordTransactions: ${live.tx_hash} is already stored and not dropped`)
       // One statement for the whole group (a few hundred parameters at most).
-      await db
+      const result = await db
         .insertInto('relay_transactions')
         .values(
           records.map((r) => ({
@@ -60,7 +71,30 @@ export function createRelayStore(db: Kysely<Database>, _dialect: SqlDialect): Re
             updated_at: r.updatedAt,
           })),
         )
-        .execute()
+        // A dropped transaction signed again identically (same nonce, call and fees: same hash) is
+        // the same transaction: it is stored again. A live one with that hash is a conflict.
+        .onConflict((oc) =>
+          oc
+            .column('tx_hash')
+            .doUpdateSet((eb) => ({
+              status: eb.ref('excluded.status'),
+              kind: eb.ref('excluded.kind'),
+              function_name: eb.ref('excluded.function_name'),
+              user_address: eb.ref('excluded.user_address'),
+              brand_id: eb.ref('excluded.brand_id'),
+              gas_used: null,
+              effective_gas_price: null,
+              block_number: null,
+              error: null,
+              created_at: eb.ref('excluded.created_at'),
+              updated_at: eb.ref('excluded.updated_at'),
+            }))
+            .where('relay_transactions.status', '=', 'dropped'),
+        )
+        .executeTakeFirst()
+      if (Number(result.numInsertedOrUpdatedRows ?? 0) !== records.length) {
+        throw new Error('recordTransactions: a transaction of the group was stored meanwhile and is not dropped')
+      }
     },
 
     async getTransaction(txHash) {
