@@ -1,5 +1,6 @@
 import type { Express } from 'express'
 import { startTxtDnsServer } from '../../engine/test/support/txt-dns-server'
+import { IP_LIMITS_OFF } from '../test/helpers/ip-limits-off'
 import { startTestServer, type TestServer } from '../test/helpers/start-test-server'
 import { type TestDatabase, testDialects } from '../test/helpers/test-databases'
 
@@ -65,19 +66,7 @@ export async function startFuzzFixture(env: Record<string, string> = {}): Promis
     LOYALTYKIT_DNS_SERVERS: dns.server,
     LOYALTYKIT_METRICS_TOKEN: FUZZ_METRICS_TOKEN,
     // Per-IP limits off: a fuzzer from one address would be 429 after a minute (test/slow-clients-http.test.ts floods them).
-    ...Object.fromEntries(
-      [
-        'EVENT_HANDLER',
-        'PREGENERATION',
-        'RELAYER',
-        'PERK_CHARGES',
-        'IDENTITY',
-        'CONSTRAINTS',
-        'PROOFS',
-        'MEMBERS',
-        'PAYMENTS',
-      ].map((s) => [`LOYALTYKIT_${s}_IP_PER_MINUTE`, '0']),
-    ),
+    ...IP_LIMITS_OFF,
     LOYALTYKIT_PREGENERATION_PER_MINUTE: '1000000',
     LOYALTYKIT_PREGENERATION_PER_DAY: '100000000',
     LOYALTYKIT_MINT_WAIT_MS: '20000',
