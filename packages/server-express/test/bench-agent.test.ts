@@ -8,18 +8,37 @@ import { runSourceProcess } from './helpers/cli-process'
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..')
 const bench = join(repoRoot, 'packages', 'server-express', 'bench', 'agent.ts')
 
-// `pnpm bench:agent` on a small seed (seed:network's code), on SQLite: every read tool of the
-// registry answers 200 with inputs picked from the seed, signed where needed. Nothing about time.
-describe('pnpm bench:agent on a small seed', () => {
+const dialects = [
+  { storage: 'sqlite' as const, args: [] },
+  ...(process.env.DATABASE_URL ? [{ storage: 'postgres' as const, args: ['--postgres'] }] : []),
+]
+
+// `pnpm bench:agent` on a small seed (seed:network's code): every read tool of the registry answers
+// 200 with inputs picked from the seed, signed where needed. Nothing about time.
+describe.each(dialects)('pnpm bench:agent on a small seed on $storage', ({ storage, args: dialectArgs }) => {
   it('seeds, starts the server and gets 200s from every read route of the registry', { timeout: 300_000 }, async () => {
     const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: process.env.HOME }
-    const args = ['--entries', '3000', '--users', '300', '--brands', '12', '--seconds', '1', '--warmup', '0']
+    if (process.env.DATABASE_URL) env.DATABASE_URL = process.env.DATABASE_URL
+    const args = [
+      ...dialectArgs,
+      '--entries',
+      '3000',
+      '--users',
+      '300',
+      '--brands',
+      '12',
+      '--seconds',
+      '1',
+      '--warmup',
+      '0',
+    ]
     const run = await runSourceProcess(bench, [...args, '--connections', '2', '--json'], env, {
       timeoutMs: 280_000,
       killSignal: 'SIGTERM',
     })
     expect(run.code, run.stderr).toBe(0)
     const report = JSON.parse(run.stdout.trim().split('\n').at(-1) ?? '') as AgentBenchReport
+    expect(report.storage).toBe(storage)
     expect(report.data).toMatchObject({ entries: 3000, users: 300, brands: 12 })
     const reads = (AGENT_TOOLS as readonly AgentTool[]).filter(
       (t) => t.group !== 'converse' && (t.method === 'GET' || t.annotations.readOnlyHint),

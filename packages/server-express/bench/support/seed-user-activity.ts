@@ -25,8 +25,8 @@ export type UserActivity = {
   wallet: string
   /** Ledger entries to write (a redemption is two: the user's and the brand's). */
   entries: number
-  /** When the user joined (epoch ms); every entry is between this and `now`. */
-  joinedAt: number
+  /** The history's span: entries fall in [start, now), denser lately (time ∝ start + span·r^0.8). */
+  start: number
   now: number
   brands: SeedBrand[]
   /** Index of the user's home brand and of the others they use, in `brands`. */
@@ -46,13 +46,12 @@ export type UserActivity = {
  * user, `transfer` +price on the brand's address, as the relayer's settlement writes them; half of them claimed through the site plugin, with their
  * perk_redemptions row), else a
  * reward: a one-time rule not yet claimed (15 %), else `purchase` (75 %) or `custom_visit`. Rewards
- * are a reward event and its confirmed ledger entry; times are spread uniformly from `joinedAt` to now.
+ * are a reward event and its confirmed ledger entry. Answers when the user joined (their first entry).
  */
-export function userActivity(a: UserActivity, out: UserRows): void {
+export function userActivity(a: UserActivity, out: UserRows): number {
   const { random, brands } = a
-  const times = Array.from({ length: a.entries }, () => a.joinedAt + random.next() * (a.now - a.joinedAt)).sort(
-    (x, y) => x - y,
-  )
+  const span = a.now - a.start
+  const times = Array.from({ length: a.entries }, () => a.start + random.next() ** 0.8 * span).sort((x, y) => x - y)
   const userKey = `email:${a.email}`
   const started = new Set<number>()
   const claimed = new Set<string>()
@@ -220,4 +219,5 @@ export function userActivity(a: UserActivity, out: UserRows): void {
       reward(b, rule.eventType, rule.rewardAmount, at)
     }
   }
+  return times[0] as number
 }
