@@ -17,6 +17,8 @@ import { networkStatsTool } from './tools/network-stats'
 import { networkTrendingTool } from './tools/network-trending'
 import { perkAnalyticsTool } from './tools/perk-analytics'
 import { redeemPerkTool } from './tools/redeem-perk'
+import { suggestEventsTool } from './tools/suggest-events'
+import { suggestPerksTool } from './tools/suggest-perks'
 import { userBalanceTool } from './tools/user-balance'
 
 /**
@@ -44,4 +46,6 @@ export const AGENT_TOOLS = [
   compareCashbackTool,
   networkFlowsTool,
   networkTrendingTool,
+  suggestEventsTool,
+  suggestPerksTool,
 ] as const

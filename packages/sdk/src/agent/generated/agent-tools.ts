@@ -24,6 +24,8 @@ export const AGENT_TOOL_ROUTES = {
   loyalty_agent_compare_cashback: { method: 'GET', path: '/compare/cashback', auth: 'public' },
   loyalty_agent_network_flows: { method: 'GET', path: '/network/flows', auth: 'public' },
   loyalty_agent_network_trending: { method: 'GET', path: '/network/trending', auth: 'public' },
+  loyalty_agent_suggest_events: { method: 'GET', path: '/brands/:brandId/suggestions/events', auth: 'public' },
+  loyalty_agent_suggest_perks: { method: 'GET', path: '/brands/:brandId/suggestions/perks', auth: 'public' },
 } as const
 
 /** Every agent tool's input (path parameters, then query or JSON body) and `data` output. */
@@ -717,6 +719,55 @@ export type AgentToolTypes = {
         previous: number
         growthPct: number | null
       }[]
+    }
+  }
+  /**
+   * Suggest events: GET /brands/:brandId/suggestions/events (public).
+   * Reward events a brand does not offer yet (of account_creation, newsletter_subscribe, review_submission, referral, purchase), each with a suggested reward: the median of at least 3 other brands of the same category that offer it, else a default, and a cooldown.
+   */
+  loyalty_agent_suggest_events: {
+    input: {
+      brandId: string
+    }
+    output: {
+      brandId: string
+      category: string
+      suggestions: {
+        eventType: string
+        rewardAmount: number
+        cooldownHours: number
+        basis: 'default' | 'category_median'
+        /** Other brands of the category offering it. */
+        peers: number
+        rationale: string
+      }[]
+    }
+  }
+  /**
+   * Suggest perks: GET /brands/:brandId/suggestions/perks (public).
+   * Three perks a brand could offer, priced from its members' net points at the brand (earned minus redeemed there): at the 25th, 50th and 90th percentile, rounded to 1, 2 or 5 × 10^n, with a supply of max(10, 20 % of the members active in 30 days), and the distribution they come from.
+   */
+  loyalty_agent_suggest_perks: {
+    input: {
+      brandId: string
+    }
+    output: {
+      brandId: string
+      suggestions: {
+        name: string
+        category: string
+        priceInPoints: number
+        maxSupply: number
+        rationale: string
+      }[]
+      /** Members with a positive net at the brand, and its percentiles and mean (2 dp). */
+      balanceDistribution: {
+        members: number
+        p25: number
+        p50: number
+        p90: number
+        mean: number
+      }
     }
   }
 }
