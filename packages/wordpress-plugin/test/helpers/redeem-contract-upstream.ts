@@ -15,6 +15,36 @@ function refusal(status: number, code: string, message: string, details: Record<
   return [status, { success: false, error: message, message, code, details, requestId: 'req-1' }] as const
 }
 
+/** The documented answer of `POST /loyalty-api/site/redeem` to this body: [status, body]. */
+export function redeemAnswer(raw: string): readonly [number, unknown] {
+  const body = JSON.parse(raw) as Record<string, unknown>
+  switch (body.perkId) {
+    case PERKS.coffee:
+      return [
+        200,
+        {
+          success: true,
+          confirmationCode: 'K7Q2-9XMD',
+          perk: { id: PERKS.coffee, name: 'Free coffee', cost: 50, category: 'dining' },
+          redemptionId: '3d0c8e9a-1111-4c4c-8888-000000000001',
+          transactionHash: `0x${'ab'.repeat(32)}`,
+        },
+      ]
+    case PERKS.spa:
+      return refusal(409, 'INSUFFICIENT_BALANCE', 'Insufficient balance: 10 points, the perk costs 5000', {
+        reason: 'insufficient_balance',
+        balance: 10,
+        cost: 5000,
+      })
+    case PERKS.mug:
+      return refusal(409, 'PERK_SOLD_OUT', 'This perk is sold out', { reason: 'sold_out' })
+    case PERKS.paused:
+      return refusal(409, 'PERK_INACTIVE', 'This perk is paused', { reason: 'inactive' })
+    default:
+      return refusal(404, 'PERK_NOT_FOUND', 'No perk with this id at this brand', { reason: 'not_found' })
+  }
+}
+
 /**
  * A stand-in for `POST /loyalty-api/site/redeem` answering exactly as docs/site-plugin.md documents
  * it (the success body and the refusal table), for as long as the loyaltykit server does not serve it
@@ -35,30 +65,7 @@ export async function startRedeemContractUpstream() {
       }
       const body = JSON.parse(raw) as Record<string, unknown>
       received.push({ headers: req.headers, body })
-      switch (body.perkId) {
-        case PERKS.coffee:
-          return send(200, {
-            success: true,
-            confirmationCode: 'K7Q2-9XMD',
-            perk: { id: PERKS.coffee, name: 'Free coffee', cost: 50, category: 'dining' },
-            redemptionId: '3d0c8e9a-1111-4c4c-8888-000000000001',
-            transactionHash: `0x${'ab'.repeat(32)}`,
-          })
-        case PERKS.spa:
-          return send(
-            ...refusal(409, 'INSUFFICIENT_BALANCE', 'Insufficient balance: 10 points, the perk costs 5000', {
-              reason: 'insufficient_balance',
-              balance: 10,
-              cost: 5000,
-            }),
-          )
-        case PERKS.mug:
-          return send(...refusal(409, 'PERK_SOLD_OUT', 'This perk is sold out', { reason: 'sold_out' }))
-        case PERKS.paused:
-          return send(...refusal(409, 'PERK_INACTIVE', 'This perk is paused', { reason: 'inactive' }))
-        default:
-          return send(...refusal(404, 'PERK_NOT_FOUND', 'No perk with this id at this brand', { reason: 'not_found' }))
-      }
+      send(...redeemAnswer(raw))
     })
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
