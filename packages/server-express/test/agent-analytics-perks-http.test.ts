@@ -117,4 +117,46 @@ describe.each(testDialects)('agent event and perk analytics over HTTP on $dialec
     })
     expect((await w.call('GET', `/api/v1/analytics/brands/0x${'7'.repeat(40)}/perks`)).status).toBe(404)
   })
+
+  it('perk_intelligence: heat, funnel, supply and retention impact per perk', async () => {
+    const alpha = w.brandIds[0] as string
+    const r = await w.call('GET', `/api/v1/intelligence/brands/${alpha}/perks`)
+    expect(r.status, JSON.stringify(r.body)).toBe(200)
+    expect(r.body.meta.tool).toBe('loyalty_agent_perk_intelligence')
+    const byName = Object.fromEntries(r.body.data.perks.map((p: { name: string }) => [p.name, p]))
+    // Claims this week = this month: Mug 2 (the brand's best), Pin 1, Tote 0.
+    // Mug: v = 2/2 = 1, t = min(2, 2 / max(1, 0/3)) / 2 = 1 → round(100 × (0.6 + 0.4)) = 100, hot.
+    // Pin: v = 1/2, t = min(2, 1/1) / 2 = 0.5 → round(100 × (0.3 + 0.2)) = 50, warm. Tote: 0, cold.
+    // Funnel: active earners u0, u1, u2 with balances (every ledger entry) u0 150 + 10 − 30 = 130,
+    // u1 120 − 30 − 15 = 75, u2 20. Mug (30): 2 can afford, 2 claimed → 100 %; Tote (40): 2, 0 → 0 %;
+    // Pin (10): 3, 1 → 33.33 %. Supply: Mug 10 left at 2 / 30 = 0.07 a day → ⌈10 × 30 / 2⌉ = 150 days;
+    // Pin none left (0 days); Tote unlimited. Retention: only Tote has a claimer before the last 30 days
+    // (u3, 50 days ago), not active since → 0 %; baseline: 1 of Alpha's 2 members of 30–60 days ago came
+    // back → 50 %; lift −50.
+    expect(byName.Mug).toMatchObject({
+      collectionId: perks.mug,
+      cost: 30,
+      claims7d: 2,
+      claims30d: 2,
+      heatScore: 100,
+      heat: 'hot',
+      funnel: { activeEarners30d: 3, couldAfford: 2, claimed30d: 2, conversionRate: 100 },
+      supply: { remaining: 10, depletionPerDay: 0.07, daysToSellOut: 150 },
+      retentionImpact: { claimerRetention30d: null, baseline: null, lift: null },
+    })
+    expect(byName.Pin).toMatchObject({
+      heatScore: 50,
+      heat: 'warm',
+      funnel: { couldAfford: 3, claimed30d: 1, conversionRate: 33.33 },
+      supply: { remaining: 0, depletionPerDay: 0.03, daysToSellOut: 0 },
+    })
+    expect(byName.Tote).toMatchObject({
+      heatScore: 0,
+      heat: 'cold',
+      funnel: { couldAfford: 2, claimed30d: 0, conversionRate: 0 },
+      supply: { remaining: null, depletionPerDay: 0, daysToSellOut: null },
+      retentionImpact: { claimerRetention30d: 0, baseline: 50, lift: -50 },
+    })
+    expect((await w.call('GET', `/api/v1/intelligence/brands/0x${'7'.repeat(40)}/perks`)).status).toBe(404)
+  })
 })

@@ -16,6 +16,7 @@ import { networkInfoTool } from './tools/network-info'
 import { networkStatsTool } from './tools/network-stats'
 import { networkTrendingTool } from './tools/network-trending'
 import { perkAnalyticsTool } from './tools/perk-analytics'
+import { perkIntelligenceTool } from './tools/perk-intelligence'
 import { redeemPerkTool } from './tools/redeem-perk'
 import { suggestEventsTool } from './tools/suggest-events'
 import { suggestPerksTool } from './tools/suggest-perks'
@@ -44,6 +45,7 @@ export const AGENT_TOOLS = [
   brandHealthTool,
   compareBrandsTool,
   compareCashbackTool,
+  perkIntelligenceTool,
   networkFlowsTool,
   networkTrendingTool,
   suggestEventsTool,

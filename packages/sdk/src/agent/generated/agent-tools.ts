@@ -22,6 +22,7 @@ export const AGENT_TOOL_ROUTES = {
   loyalty_agent_brand_health: { method: 'GET', path: '/analytics/brands/:brandId/health', auth: 'public' },
   loyalty_agent_compare_brands: { method: 'GET', path: '/compare/brands', auth: 'public' },
   loyalty_agent_compare_cashback: { method: 'GET', path: '/compare/cashback', auth: 'public' },
+  loyalty_agent_perk_intelligence: { method: 'GET', path: '/intelligence/brands/:brandId/perks', auth: 'public' },
   loyalty_agent_network_flows: { method: 'GET', path: '/network/flows', auth: 'public' },
   loyalty_agent_network_trending: { method: 'GET', path: '/network/trending', auth: 'public' },
   loyalty_agent_suggest_events: { method: 'GET', path: '/brands/:brandId/suggestions/events', auth: 'public' },
@@ -646,6 +647,44 @@ export type AgentToolTypes = {
       }[]
       /** The brand with the highest cashback; null when none earns any. */
       best: string | null
+    }
+  }
+  /**
+   * Perk intelligence: GET /intelligence/brands/:brandId/perks (public).
+   * Per perk of a brand: a heat score (claims this week against the brand's best perk and against its own pace), the funnel from members active in 30 days to those who could afford it and those who claimed it, how fast its supply runs out, and whether its earlier claimers stayed more active than the brand's members.
+   */
+  loyalty_agent_perk_intelligence: {
+    input: {
+      brandId: string
+    }
+    output: {
+      brandId: string
+      perks: {
+        id: string
+        collectionId: number
+        name: string
+        cost: number
+        claims7d: number
+        claims30d: number
+        heatScore: number
+        heat: 'hot' | 'warm' | 'cold'
+        funnel: {
+          activeEarners30d: number
+          couldAfford: number
+          claimed30d: number
+          conversionRate: number
+        }
+        supply: {
+          remaining: number | null
+          depletionPerDay: number
+          daysToSellOut: number | null
+        }
+        retentionImpact: {
+          claimerRetention30d: number | null
+          baseline: number | null
+          lift: number | null
+        }
+      }[]
     }
   }
   /**
