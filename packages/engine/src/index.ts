@@ -8,7 +8,13 @@
 export { AgentForbiddenError, type AgentRefusal } from './agent/agent-forbidden-error'
 export type { AgentKeyView } from './agent/agent-key-view'
 export { AGENT_RATE_LIMITS, type AgentRateLimits } from './agent/agent-rate-limits'
-export type { AgentCaller, AgentTool, AgentToolAnnotations, AgentToolGroup } from './agent/agent-tool'
+export type {
+  AgentCaller,
+  AgentTool,
+  AgentToolAnnotations,
+  AgentToolGroup,
+  AgentToolSettings,
+} from './agent/agent-tool'
 export { AGENT_TOOLS } from './agent/agent-tools'
 export type { AgentRequest } from './agent/authenticate-agent'
 export type { AgentEnvelope } from './agent/run-agent-tool'

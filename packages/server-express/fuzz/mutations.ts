@@ -12,6 +12,9 @@ import {
 import type { RouteGenerator } from './route-generators'
 import { arbitraryFor, type SchemaField, schemaFields } from './zod-arbitrary'
 
+/** Routes that take up to 100 events: a 128 KB body limit instead of 10 KB. */
+const BULK_ROUTES = ['POST /loyalty-api/bulk-events', 'POST /api/v1/events/bulk']
+
 /** How the credentials of a request are broken (or not). */
 type AuthBreak = 'valid' | 'missing' | 'garbage' | 'other-brand' | 'skewed' | 'tampered' | 'replayed' | 'bad-hex'
 
@@ -174,7 +177,7 @@ export function breakersFor(route: string, g: RouteGenerator): Record<string, Br
       fc.constantFrom(12 * 1024, 140 * 1024).map((n) =>
         draft(base, 'oversized-body', {
           rawBody: JSON.stringify({ ...base.input, pad: 'p'.repeat(n) }),
-          mustRefuse: parsesJson && n > (route === 'POST /loyalty-api/bulk-events' ? 128 : 10) * 1024,
+          mustRefuse: parsesJson && n > (BULK_ROUTES.includes(route) ? 128 : 10) * 1024,
         }),
       )
   }

@@ -278,6 +278,10 @@ function agentParam(f: FuzzFixture, name: string): string {
  */
 const AGENT_TOOL_INPUTS: Record<string, (f: FuzzFixture) => Record<string, unknown>> = {
   loyalty_agent_redeem_perk: (f) => ({ perkId: f.perkId, userId: f.member.email, brandId: f.brand.brandId }),
+  loyalty_agent_process_event: (f) => ({ brandId: f.brand.brandId, eventType: 'form_submit', userId: f.member.email }),
+  loyalty_agent_process_bulk: (f) => ({
+    events: [{ brandId: f.brand.brandId, eventType: 'newsletter_subscribe', userId: f.member.email }],
+  }),
   loyalty_agent_compare_cashback: (f) => ({ brandIds: `${f.brand.brandId},${f.other.brandId}`, purchaseAmount: '50' }),
   loyalty_agent_network_analytics: () => ({ period: '7d' }),
   loyalty_agent_brand_analytics: () => ({ period: '90d' }),

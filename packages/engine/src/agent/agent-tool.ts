@@ -42,7 +42,15 @@ export type AgentTool<I extends z.ZodObject = z.ZodObject, O extends z.ZodType =
   input: I
   output: O
   annotations: AgentToolAnnotations
-  handler(ctx: EngineContext, input: z.output<I>, caller: AgentCaller): Promise<z.input<O>>
+  handler(ctx: EngineContext, input: z.output<I>, caller: AgentCaller, settings: AgentToolSettings): Promise<z.input<O>>
+}
+
+/** How the server judges events (its event-handler settings), for the tools that record them (#13, #14). */
+export type AgentToolSettings = {
+  /** Same event type + user inside this window is a duplicate; default 60 s. */
+  duplicateWindowMs?: number
+  /** Bounded wait for a mint's transaction hash before answering `pending`; default 10 s. */
+  mintWaitMs?: number
 }
 
 /** Identity function that lets TypeScript infer a tool's input and output types. */

@@ -17,6 +17,8 @@ import { networkStatsTool } from './tools/network-stats'
 import { networkTrendingTool } from './tools/network-trending'
 import { perkAnalyticsTool } from './tools/perk-analytics'
 import { perkIntelligenceTool } from './tools/perk-intelligence'
+import { processBulkTool } from './tools/process-bulk'
+import { processEventTool } from './tools/process-event'
 import { redeemPerkTool } from './tools/redeem-perk'
 import { suggestEventsTool } from './tools/suggest-events'
 import { suggestPerksTool } from './tools/suggest-perks'
@@ -36,6 +38,8 @@ export const AGENT_TOOLS = [
   brandPerksTool,
   browsePerksTool,
   userBalanceTool,
+  processEventTool,
+  processBulkTool,
   redeemPerkTool,
   estimateRoiTool,
   networkAnalyticsTool,

@@ -6,7 +6,7 @@ import { RequestSignatureError } from '../errors/request-signature-error'
 import { parseInput } from '../errors/zod-issues'
 import { enforceRateLimit } from '../rate-limits/enforce-rate-limit'
 import { AGENT_RATE_LIMITS, type AgentRateLimits } from './agent-rate-limits'
-import type { AgentTool } from './agent-tool'
+import type { AgentTool, AgentToolSettings } from './agent-tool'
 import { AGENT_TOOLS } from './agent-tools'
 import { type AgentRequest, authenticateAgent } from './authenticate-agent'
 import { authorizeAgentCall } from './authorize-agent-call'
@@ -22,7 +22,10 @@ export const runAgentToolParametersSchema = z.object({
 
 export type RunAgentToolParameters = z.input<typeof runAgentToolParametersSchema>
 
-export type RunAgentToolOptions = Partial<AgentRateLimits>
+export type RunAgentToolOptions = Partial<AgentRateLimits> & {
+  /** The server's event settings, for the tools that record events. */
+  events?: AgentToolSettings
+}
 
 /** The spec's success envelope. */
 export type AgentEnvelope<T = unknown> = { data: T; meta: { tool: string; timestamp: string } }
@@ -50,7 +53,10 @@ export async function runAgentTool(
   const p = parseInput(runAgentToolParametersSchema, params)
   const tool = toolsByName.get(p.tool)
   if (!tool) throw new LoyaltyError(`Unknown agent tool ${p.tool}`, { code: 'UNKNOWN_TOOL', category: 'not_found' })
-  const limits = { ...AGENT_RATE_LIMITS, ...options }
+  const limits = {
+    publicPerMinute: options.publicPerMinute ?? AGENT_RATE_LIMITS.publicPerMinute,
+    signedPerMinute: options.signedPerMinute ?? AGENT_RATE_LIMITS.signedPerMinute,
+  }
   const caller = await authenticateAgent(ctx, p.request)
   if (tool.auth === 'signed' && caller.kind !== 'agent') {
     throw new RequestSignatureError('This tool needs a signed request', 'MISSING_SIGNATURE', {
@@ -71,7 +77,7 @@ export async function runAgentTool(
   authorizeAgentCall(tool, caller)
   const input = parseInput(tool.input, p.input, 'Invalid input')
   authorizeAgentCall(tool, caller, input)
-  const answer = await tool.handler(ctx, input, caller)
+  const answer = await tool.handler(ctx, input, caller, options.events ?? {})
   const checked = tool.output.safeParse(answer)
   if (!checked.success) {
     throw new LoyaltyError(`${tool.name} answered outside its output schema`, {

@@ -38,13 +38,22 @@ export type AcceptEventOptions = {
    * rule's checks (the same row sent twice at once waits for the first, then is refused).
    */
   eventKey?: string | undefined
+  /**
+   * A caller the server authenticated itself, not a brand's page or key (`agent:<keyId>`: an agent
+   * API key): recorded as the event's `source`, and the domain is not judged (the event may name
+   * none). Every other rule applies (configured and enabled, channel, duplicate, limits, cooldown).
+   */
+  source?: string | undefined
 }
 
 /** An event that passed validation and authorization, ready to be claimed in a transaction. */
 export type PreparedEvent = {
   input: EventInput
   rule: EventRule
-  domain: string
+  /** The event's domain; null for an authenticated source (`AcceptEventOptions.source`) that named none. */
+  domain: string | null
+  /** The domain is not judged (`AcceptEventOptions.source`). */
+  skipDomain: boolean
   /** The caller presented the brand's events-scoped API key. */
   trusted: boolean
   /** The request's `Origin` and the brand's websites: judged again, with the history, under the lock. */
@@ -80,18 +89,21 @@ export async function prepareEvent(
   const now = ctx.clock.now()
   const [refusal] = judgeEvent({ ...facts, now })
   if (refusal) throw refusalError(refusal, now)
-  const domain = resolveEventDomain({ ...input, origin: options.origin })?.host
-  if (!rule || domain === undefined) throw new Error('judgeEvent accepted an event without a rule or a domain')
+  const domain = resolveEventDomain({ ...input, origin: options.origin })?.host ?? null
+  if (!rule || (domain === null && facts.skipDomain !== true)) {
+    throw new Error('judgeEvent accepted an event without a rule or a domain')
+  }
   return {
     input,
     rule,
     domain,
+    skipDomain: facts.skipDomain === true,
     trusted: facts.trusted,
     origin: facts.origin,
     websites: facts.websites,
     recipient:
       input.userIdentifier && ADDRESS.test(input.userIdentifier) ? input.userIdentifier.toLowerCase() : undefined,
-    source: typeof input.metadata?.source === 'string' ? input.metadata.source : undefined,
+    source: options.source ?? (typeof input.metadata?.source === 'string' ? input.metadata.source : undefined),
   }
 }
 

@@ -21,6 +21,8 @@ export type EventFacts = {
   rule: (ClaimRule & { enabled: boolean; detectionConfig: Pick<DetectionConfig, 'channels'> }) | undefined
   /** The caller presented the brand's events-scoped API key: only then do internal sources bypass checks. */
   trusted: boolean
+  /** An authenticated source (an agent key) sent it: the domain is not judged. */
+  skipDomain?: boolean | undefined
   /** Same event type + user inside this window is a duplicate; 0 turns the check off. */
   duplicateWindowMs: number
   /** The user's claims of this rule and the rule's total. Omitted: the claim checks are not judged. */
@@ -41,7 +43,7 @@ export type EventFacts = {
  */
 export function judgeEvent(facts: EventFacts): EligibilityReason[] {
   const { input, rule } = facts
-  const domain = judgeEventDomain(input, facts.origin, facts.websites)
+  const domain = facts.skipDomain ? undefined : judgeEventDomain(input, facts.origin, facts.websites)
   if (domain) return [domain]
   if (!rule) {
     return [

@@ -19,6 +19,8 @@ export type ReadEventFactsOptions = {
   apiKey?: string | undefined
   /** Same event type + user inside this window is a duplicate. Default 60 s. */
   duplicateWindowMs?: number
+  /** An authenticated source (`AcceptEventOptions.source`): the domain is not judged. */
+  source?: string | undefined
 }
 
 /** The facts of `judgeEvent` that need no lock: all but the claim history and the time. */
@@ -42,7 +44,8 @@ export async function readEventFacts(
   const input = parseInput(processEventParametersSchema, stripControlCharacters(params), 'Validation failed')
   const brand = await ctx.storage.brands.get(input.brandId)
   if (!brand) throw new NotFoundError('Brand not found', 'BRAND_NOT_FOUND', { brandId: input.brandId })
-  const domainRefused = judgeEventDomain(input, options.origin, brand.websites) !== undefined
+  const skipDomain = options.source !== undefined
+  const domainRefused = !skipDomain && judgeEventDomain(input, options.origin, brand.websites) !== undefined
   const trusted =
     domainRefused || options.apiKey === undefined ? false : await isTrustedCaller(ctx, options.apiKey, input.brandId)
   return {
@@ -51,6 +54,7 @@ export async function readEventFacts(
     websites: brand.websites,
     rule: await ctx.storage.rules.get(input.brandId, input.eventType),
     trusted,
+    skipDomain,
     duplicateWindowMs: options.duplicateWindowMs ?? 60_000,
   }
 }

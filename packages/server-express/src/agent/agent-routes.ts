@@ -1,10 +1,13 @@
-import { AGENT_RATE_LIMITS, AGENT_TOOLS, type Engine } from '@loyaltykit/engine'
+import { AGENT_RATE_LIMITS, AGENT_TOOLS, type AgentToolSettings, type Engine } from '@loyaltykit/engine'
 import { type Request, Router } from 'express'
 import type { AgentConfig } from '../config/agent-section'
 import '../http/request-context'
 
 /** The server side of the agent section (the signing key is the CLI's, client side). */
-export type AgentRoutesOptions = Omit<AgentConfig, 'signingKey'>
+export type AgentRoutesOptions = Omit<AgentConfig, 'signingKey'> & {
+  /** The event handler's duplicate window and mint wait, applied to the agent's events too. */
+  events?: AgentToolSettings
+}
 
 /** What `loyaltykit start` serves without configuration: `/api/v1`, the spec's limits. */
 export const AGENT_ROUTE_DEFAULTS: AgentRoutesOptions = { basePath: '/api/v1', ...AGENT_RATE_LIMITS }
@@ -26,7 +29,11 @@ const isPlainObject = (v: unknown): v is Record<string, unknown> =>
  */
 export function agentRoutes(engine: Engine, config: AgentRoutesOptions): Router {
   const router = Router()
-  const limits = { publicPerMinute: config.publicPerMinute, signedPerMinute: config.signedPerMinute }
+  const limits = {
+    publicPerMinute: config.publicPerMinute,
+    signedPerMinute: config.signedPerMinute,
+    ...(config.events ? { events: config.events } : {}),
+  }
   // Static paths before parameterised ones (`/brands/check` before `/brands/:brandId`), else registry order.
   const params = (path: string) => path.split(':').length
   const tools = [...AGENT_TOOLS].sort((a, b) => params(a.path) - params(b.path))

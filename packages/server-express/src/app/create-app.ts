@@ -119,6 +119,8 @@ export function createApp(p: CreateAppParameters): Express {
 
   // bulk-events carries up to 100 events: its own, larger limit (documented in docs/api/bulk-events.md).
   if (p.eventHandler) app.use('/loyalty-api/bulk-events', jsonBody(BULK_BODY_LIMIT_BYTES))
+  // The agent API's bulk events (up to 100) likewise (docs/agent-api.md).
+  app.use(`${agent.basePath}/events/bulk`, jsonBody(BULK_BODY_LIMIT_BYTES))
   // Payments: the Stripe webhook verifies its raw body (often over 10 KB), so it mounts before the JSON parser.
   const payments = p.payments ? paymentRoutes(p.engine, p.payments) : undefined
   if (payments) app.use(payments.webhook)
@@ -143,7 +145,10 @@ export function createApp(p: CreateAppParameters): Express {
   if (events) app.use(events.dryRun)
   // The agent API mounts before the Idempotency-Key middleware: its requests are HMAC-signed and a
   // signature is accepted once (docs/agent-api.md#signing), and its scope is the verified key.
-  app.use(agentRoutes(p.engine, agent))
+  const eventSettings = p.eventHandler
+    ? { duplicateWindowMs: p.eventHandler.duplicateWindowMs, mintWaitMs: p.eventHandler.mintWaitMs }
+    : undefined
+  app.use(agentRoutes(p.engine, eventSettings ? { ...agent, events: eventSettings } : agent))
   app.use(
     idempotency({
       ...(p.idempotency ?? IDEMPOTENCY_DEFAULTS),

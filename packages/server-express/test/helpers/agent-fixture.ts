@@ -28,9 +28,9 @@ export type AgentFixture = {
 
 /**
  * The whole server on a fresh database of `dialect`, trusting X-Forwarded-For (each call from a fresh
- * IP unless it names one) with 3 public requests per IP a minute, seeded as AgentFixture says.
+ * IP unless it names one) with 3 public requests per IP a minute, seeded as AgentFixture says; `env` adds to or overrides the server's environment.
  */
-export function useAgentServer(dialect: TestDialect): AgentFixture {
+export function useAgentServer(dialect: TestDialect, env: Record<string, string> = {}): AgentFixture {
   const f = {} as AgentFixture
   f.createKey = async (...flags) => {
     const run = await runCliHere(['agent-key', 'create', '--name', 'test agent', ...flags, '--json'], f.env)
@@ -45,6 +45,7 @@ export function useAgentServer(dialect: TestDialect): AgentFixture {
       LOYALTYKIT_MINT_WAIT_MS: '20000',
       LOYALTYKIT_TRUST_PROXY: 'true',
       LOYALTYKIT_AGENT_PUBLIC_PER_MIN: '3',
+      ...env,
     })
     f.call = agentClient(f.s.base)
     const engine = f.s.runtime.engine

@@ -13,6 +13,8 @@ export const AGENT_TOOL_ROUTES = {
   loyalty_agent_brand_perks: { method: 'GET', path: '/brands/:brandId/perks', auth: 'public' },
   loyalty_agent_browse_perks: { method: 'GET', path: '/perks', auth: 'public' },
   loyalty_agent_user_balance: { method: 'GET', path: '/users/:userId/brands/:brandId/balance', auth: 'signed' },
+  loyalty_agent_process_event: { method: 'POST', path: '/events', auth: 'signed' },
+  loyalty_agent_process_bulk: { method: 'POST', path: '/events/bulk', auth: 'signed' },
   loyalty_agent_redeem_perk: { method: 'POST', path: '/perks/redeem', auth: 'signed' },
   loyalty_agent_estimate_roi: { method: 'POST', path: '/growth/estimate-roi', auth: 'public' },
   loyalty_agent_network_analytics: { method: 'GET', path: '/analytics/network', auth: 'public' },
@@ -301,6 +303,59 @@ export type AgentToolTypes = {
       totalRedeemed: number
       /** Net of this brand's entries not confirmed on chain yet. */
       pending: number
+    }
+  }
+  /**
+   * Process event: POST /events (signed).
+   * Records a customer event (eventType) for a user at a brand and rewards it by the brand's rule, minting the tokens to the user's wallet. Refused when the event type is not configured (400) or the user is in its cooldown, at its claim limit or sent the same event within a minute (429, with the reason).
+   */
+  loyalty_agent_process_event: {
+    input: {
+      brandId: string
+      eventType: string
+      /** An email, or the 0x address of an email's custodial wallet. */
+      userId: string
+      metadata?: Record<string, unknown> | undefined
+    }
+    output: {
+      eventId: string
+      eventType: string
+      walletAddress: string
+      rewardAmount: number
+      /** null while the mint is pending. */
+      transactionHash: string | null
+      status: 'pending' | 'confirmed'
+    }
+  }
+  /**
+   * Process events in bulk: POST /events/bulk (signed).
+   * Records 1 to 100 customer events at once, each judged like process_event (brand rules, cooldowns, limits), one after another in the order given. One failed event does not stop the others; results come back in input order.
+   */
+  loyalty_agent_process_bulk: {
+    input: {
+      events: {
+        brandId: string
+        eventType: string
+        /** An email, or the 0x address of an email's custodial wallet. */
+        userId: string
+        metadata?: Record<string, unknown> | undefined
+      }[]
+    }
+    output: {
+      processed: number
+      failed: number
+      results: {
+        index: number
+        success: boolean
+        eventId?: string | undefined
+        walletAddress?: string | undefined
+        rewardAmount?: number | undefined
+        transactionHash?: string | null | undefined
+        status?: 'pending' | 'confirmed' | undefined
+        error?: string | undefined
+        code?: string | undefined
+        reason?: string | undefined
+      }[]
     }
   }
   /**
