@@ -111,8 +111,26 @@ describe.each(testDatabases())('activity reads on $dialect', (db) => {
     const byBrand = (rows: { brandId: string }[]) =>
       rows.sort((a, b) => (a.brandId === A ? -1 : b.brandId === A ? 1 : 0))
     expect(byBrand(await t.storage.activity.walletBrands(w1))).toEqual([
-      { brandId: A, events: 3, earned: 120, redemptions: 1, redeemed: 30, firstAt: NOW - 50 * DAY, lastAt: NOW - DAY },
-      { brandId: B, events: 1, earned: 5, redemptions: 0, redeemed: 0, firstAt: NOW - 5 * DAY, lastAt: NOW - 5 * DAY },
+      {
+        brandId: A,
+        events: 3,
+        earned: 120,
+        redemptions: 1,
+        redeemed: 30,
+        firstEventAt: NOW - 50 * DAY,
+        lastEventAt: NOW - DAY,
+        lastRedemptionAt: NOW - 3 * DAY,
+      },
+      {
+        brandId: B,
+        events: 1,
+        earned: 5,
+        redemptions: 0,
+        redeemed: 0,
+        firstEventAt: NOW - 5 * DAY,
+        lastEventAt: NOW - 5 * DAY,
+        lastRedemptionAt: null,
+      },
     ])
     // w2 redeemed at B without earning there.
     expect(byBrand(await t.storage.activity.walletBrands(w2.toUpperCase().replace('0X', '0x')))).toEqual([
@@ -122,8 +140,9 @@ describe.each(testDatabases())('activity reads on $dialect', (db) => {
         earned: 100,
         redemptions: 0,
         redeemed: 0,
-        firstAt: NOW - 40 * DAY,
-        lastAt: NOW - 40 * DAY,
+        firstEventAt: NOW - 40 * DAY,
+        lastEventAt: NOW - 40 * DAY,
+        lastRedemptionAt: null,
       },
       {
         brandId: B,
@@ -131,8 +150,9 @@ describe.each(testDatabases())('activity reads on $dialect', (db) => {
         earned: 0,
         redemptions: 1,
         redeemed: 50,
-        firstAt: NOW - 10 * DAY,
-        lastAt: NOW - 10 * DAY,
+        firstEventAt: null,
+        lastEventAt: null,
+        lastRedemptionAt: NOW - 10 * DAY,
       },
     ])
     expect(await t.storage.activity.walletBrands(address())).toEqual([])

@@ -23,6 +23,10 @@ import { redeemPerkTool } from './tools/redeem-perk'
 import { suggestEventsTool } from './tools/suggest-events'
 import { suggestPerksTool } from './tools/suggest-perks'
 import { userBalanceTool } from './tools/user-balance'
+import { userPersonaTool } from './tools/user-persona'
+import { userPortfolioTool } from './tools/user-portfolio'
+import { userRecommendationsTool } from './tools/user-recommendations'
+import { userStatsTool } from './tools/user-stats'
 
 /**
  * THE registry of agent tools (docs/agent-api.md), in the spec's order. The REST router
@@ -40,6 +44,8 @@ export const AGENT_TOOLS = [
   userBalanceTool,
   processEventTool,
   processBulkTool,
+  userStatsTool,
+  userPortfolioTool,
   redeemPerkTool,
   estimateRoiTool,
   networkAnalyticsTool,
@@ -54,4 +60,6 @@ export const AGENT_TOOLS = [
   networkTrendingTool,
   suggestEventsTool,
   suggestPerksTool,
+  userPersonaTool,
+  userRecommendationsTool,
 ] as const

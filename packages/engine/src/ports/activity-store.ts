@@ -30,9 +30,10 @@ export type WalletBrandActivity = {
   /** Redemption entries and −Σ their amounts (a positive number). */
   redemptions: number
   redeemed: number
-  /** Epoch ms of its first and last event or redemption. */
-  firstAt: number
-  lastAt: number
+  /** Epoch ms of its first and last reward event (null without events) and of its last redemption. */
+  firstEventAt: number | null
+  lastEventAt: number | null
+  lastRedemptionAt: number | null
 }
 
 /** A wallet's reward events of one type at one brand. */

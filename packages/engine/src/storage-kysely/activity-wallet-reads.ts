@@ -30,7 +30,6 @@ export async function selectWalletBrands(db: Kysely<Database>, walletAddress: st
         'brand_id',
         eb.fn.countAll<number | string>().as('redemptions'),
         eb.fn.sum<number | string>('amount').as('amount'),
-        eb.fn.min('created_at').as('first_at'),
         eb.fn.max('created_at').as('last_at'),
       ])
       .execute(),
@@ -43,8 +42,9 @@ export async function selectWalletBrands(db: Kysely<Database>, walletAddress: st
       earned: n(r.earned),
       redemptions: 0,
       redeemed: 0,
-      firstAt: n(r.first_at),
-      lastAt: n(r.last_at),
+      firstEventAt: n(r.first_at),
+      lastEventAt: n(r.last_at),
+      lastRedemptionAt: null,
     })
   }
   for (const r of redemptions) {
@@ -55,13 +55,13 @@ export async function selectWalletBrands(db: Kysely<Database>, walletAddress: st
       earned: 0,
       redemptions: 0,
       redeemed: 0,
-      firstAt: n(r.first_at),
-      lastAt: n(r.last_at),
+      firstEventAt: null,
+      lastEventAt: null,
+      lastRedemptionAt: null,
     }
     a.redemptions = n(r.redemptions)
     a.redeemed = -n(r.amount)
-    a.firstAt = Math.min(a.firstAt, n(r.first_at))
-    a.lastAt = Math.max(a.lastAt, n(r.last_at))
+    a.lastRedemptionAt = n(r.last_at)
     byBrand.set(brandId, a)
   }
   return [...byBrand.values()]

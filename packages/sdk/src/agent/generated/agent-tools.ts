@@ -15,6 +15,8 @@ export const AGENT_TOOL_ROUTES = {
   loyalty_agent_user_balance: { method: 'GET', path: '/users/:userId/brands/:brandId/balance', auth: 'signed' },
   loyalty_agent_process_event: { method: 'POST', path: '/events', auth: 'signed' },
   loyalty_agent_process_bulk: { method: 'POST', path: '/events/bulk', auth: 'signed' },
+  loyalty_agent_user_stats: { method: 'GET', path: '/users/:userId/brands/:brandId/stats', auth: 'signed' },
+  loyalty_agent_user_portfolio: { method: 'GET', path: '/users/:userId/portfolio', auth: 'signed' },
   loyalty_agent_redeem_perk: { method: 'POST', path: '/perks/redeem', auth: 'signed' },
   loyalty_agent_estimate_roi: { method: 'POST', path: '/growth/estimate-roi', auth: 'public' },
   loyalty_agent_network_analytics: { method: 'GET', path: '/analytics/network', auth: 'public' },
@@ -29,6 +31,12 @@ export const AGENT_TOOL_ROUTES = {
   loyalty_agent_network_trending: { method: 'GET', path: '/network/trending', auth: 'public' },
   loyalty_agent_suggest_events: { method: 'GET', path: '/brands/:brandId/suggestions/events', auth: 'public' },
   loyalty_agent_suggest_perks: { method: 'GET', path: '/brands/:brandId/suggestions/perks', auth: 'public' },
+  loyalty_agent_user_persona: { method: 'GET', path: '/intelligence/users/:userId/persona', auth: 'signed' },
+  loyalty_agent_user_recommendations: {
+    method: 'GET',
+    path: '/intelligence/users/:userId/recommendations',
+    auth: 'signed',
+  },
 } as const
 
 /** Every agent tool's input (path parameters, then query or JSON body) and `data` output. */
@@ -359,6 +367,110 @@ export type AgentToolTypes = {
     }
   }
   /**
+   * User stats at a brand: GET /users/:userId/brands/:brandId/stats (signed).
+   * A user's activity at one brand: balance and totals (as user_balance), reward events by type, the last 5 perk redemptions, and the events they can earn right now (enabled rules neither in cooldown nor at their claim limit). userId is an email or a 0x address.
+   */
+  loyalty_agent_user_stats: {
+    input: {
+      userId: string
+      brandId: string
+    }
+    output: {
+      userId: string
+      brandId: string
+      walletAddress: string
+      /** Whole tokens on chain (may carry a fraction). */
+      balance: number
+      /** Σ reward entries at this brand (pending ones included). */
+      totalEarned: number
+      /** Σ perk redemptions at this brand. */
+      totalRedeemed: number
+      /** Net of this brand's entries not confirmed on chain yet. */
+      pending: number
+      eventCount: number
+      eventsByType: {
+        eventType: string
+        claims: number
+        tokens: number
+        lastAt: string
+      }[]
+      recentRedemptions: {
+        perkId: string | null
+        perkName: string | null
+        collectionId: number | null
+        tokenId: string | null
+        brandId: string | null
+        /** Points spent (whole tokens). */
+        points: number
+        at: string
+        transactionHash: string | null
+      }[]
+      /** Streaks of the site plugin; empty until they are kept. */
+      streaks: {
+        kind: string
+        current: number
+        longest: number
+      }[]
+      achievements: string[]
+      nextActions: {
+        eventType: string
+        eventId: string
+        rewardAmount: number
+        /** Claims left to the user; null = unlimited. */
+        remainingClaims: number | null
+      }[]
+    }
+  }
+  /**
+   * User portfolio: GET /users/:userId/portfolio (signed).
+   * A user's points across the network: the token balance on chain, what they earned and redeemed at each brand (latest activity first), and the costliest perk they can claim now with that balance. userId is an email or a 0x address.
+   */
+  loyalty_agent_user_portfolio: {
+    input: {
+      userId: string
+    }
+    output: {
+      userId: string
+      walletAddress: string
+      /** Whole tokens on chain (network-wide). */
+      totalBalance: number
+      brands: {
+        brandId: string
+        name: string
+        events: number
+        earned: number
+        redeemed: number
+        lastActiveAt: string | null
+      }[]
+      streaks: {
+        kind: string
+        current: number
+        longest: number
+      }[]
+      /** The costliest active, in-stock perk costing ≤ totalBalance that the user has not claimed to its limit. */
+      bestAffordablePerk: {
+        id: string
+        collectionId: number
+        brandId: string
+        name: string
+        description: string | null
+        category: string | null
+        /** Whole tokens. */
+        cost: number
+        /** 0 = unlimited. */
+        maxSupply: number
+        claimed: number
+        /** Left to claim; null when unlimited. */
+        available: number | null
+        /** 0 = unlimited. */
+        maxPerUser: number
+        isActive: boolean
+        discountCode: string | null
+        brandName: string
+      } | null
+    }
+  }
+  /**
    * Redeem perk: POST /perks/redeem (signed).
    * Spends a member's points on one of the brand's perks: checks the perk is active, in stock, under its per-user limit and affordable, then claims it on chain for the member's custodial wallet. Answers a confirmation code, the perk token, the points spent and the new balance. Send idempotencyKey to make a retry safe.
    */
@@ -634,7 +746,7 @@ export type AgentToolTypes = {
       score: number
       grade: 'A' | 'B' | 'C' | 'D' | 'F'
       components: {
-        name: 'engagement' | 'retention' | 'redemption' | 'setup'
+        name: 'redemption' | 'engagement' | 'retention' | 'setup'
         score: number
         max: number
         /** The part's ratio, percent. */
@@ -862,6 +974,87 @@ export type AgentToolTypes = {
         p90: number
         mean: number
       }
+    }
+  }
+  /**
+   * User persona: GET /intelligence/users/:userId/persona (signed).
+   * A user's loyalty persona: an archetype (new, champion, redeemer, explorer, saver, loyalist, at_risk, dormant, casual) with the rule that gave it, RFM scores 1-5 against the network's wallets of the last 90 days, what and where they earn, their brand and category affinities, the price of what they redeem, and their place in the network. userId is an email or a 0x address.
+   */
+  loyalty_agent_user_persona: {
+    input: {
+      userId: string
+    }
+    output: {
+      userId: string
+      walletAddress: string
+      archetype: 'new' | 'champion' | 'redeemer' | 'explorer' | 'saver' | 'loyalist' | 'at_risk' | 'dormant' | 'casual'
+      reason: string
+      rfm: {
+        recencyDays: number | null
+        frequency90d: number
+        monetary90d: number
+        r: number
+        f: number
+        m: number
+      }
+      earnPatterns: {
+        eventTypes: {
+          eventType: string
+          claims: number
+          tokens: number
+        }[]
+        platforms: {
+          platform: string
+          events: number
+          share: number
+        }[]
+      }
+      affinities: {
+        brands: {
+          brandId: string
+          name: string
+          share: number
+        }[]
+        categories: {
+          category: string
+          share: number
+        }[]
+      }
+      pricePreference: {
+        averageRedemption: number | null
+        medianPerkCost: number | null
+        tier: 'budget' | 'mid' | 'premium' | null
+      }
+      networkPosition: {
+        brandsCount: number
+        earnedPercentile: number
+      }
+    }
+  }
+  /**
+   * Perk recommendations for a user: GET /intelligence/users/:userId/recommendations (signed).
+   * Perks to suggest to a user, best first: score = 0.6 × affinity (their share of points earned at the perk’s brand or its category) + 0.4 × min(1, balance / cost). Only active, in-stock perks they have not claimed to their limit; each says whether it is affordable now and why it was picked. userId is an email or a 0x address; limit 1-20 (default 5).
+   */
+  loyalty_agent_user_recommendations: {
+    input: {
+      userId: string
+      limit?: number | undefined
+    }
+    output: {
+      userId: string
+      balance: number
+      recommendations: {
+        perkId: string
+        name: string
+        brandId: string
+        brandName: string
+        cost: number
+        /** 0–1, 4 decimals. */
+        score: number
+        affinity: number
+        affordable: boolean
+        reasons: string[]
+      }[]
     }
   }
 }
