@@ -289,6 +289,9 @@ const AGENT_TOOL_INPUTS: Record<string, (f: FuzzFixture) => Record<string, unkno
   loyalty_agent_compare_brands: (f) => ({ brandIds: `${f.brand.brandId},${f.other.brandId}`, period: '7d' }),
   loyalty_agent_network_trending: () => ({ period: '30d', limit: '5' }),
   loyalty_agent_network_flows: () => ({ period: '90d' }),
+  loyalty_agent_brand_rankings: () => ({ limit: '5' }),
+  loyalty_agent_browse_perks: (f) => ({ brandId: f.brand.brandId, maxPrice: '1000', limit: '10' }),
+  loyalty_agent_user_recommendations: () => ({ limit: '3' }),
 }
 
 /**
