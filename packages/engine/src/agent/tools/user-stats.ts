@@ -36,8 +36,8 @@ export const userStatsTool = defineAgentTool({
     ),
   }),
   annotations: { readOnlyHint: true, openWorldHint: false },
-  async handler(ctx, input, caller) {
-    const balance = await userBalanceTool.handler(ctx, input, caller)
+  async handler(ctx, input, caller, settings) {
+    const balance = await userBalanceTool.handler(ctx, input, caller, settings)
     const wallet = balance.walletAddress
     const [types, redemptions, rules] = await Promise.all([
       ctx.storage.activity.walletEventTypes({ walletAddress: wallet, brandId: input.brandId }),
