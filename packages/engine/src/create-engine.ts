@@ -29,6 +29,7 @@ import { bindRateLimits } from './rate-limits/bind-rate-limits'
 import { bindRelay } from './relay/bind-relay'
 import type { RelaySender } from './relay/relay-sender'
 import { bindRules } from './rules/bind-rules'
+import { bindSite } from './site/bind-site'
 import { bindWallets } from './wallets/bind-wallets'
 import { bindWebhooks } from './webhooks/bind-webhooks'
 
@@ -94,6 +95,7 @@ export function createEngine(params: CreateEngineParameters) {
     proofs: bindProofs(ctx),
     rateLimits: bindRateLimits(ctx),
     agent: bindAgent(ctx),
+    site: bindSite(ctx),
   }
 }
 

@@ -197,6 +197,14 @@ export type {
 export type { DetectionConfig, EventRule, RuleStore } from './ports/rule-store'
 export type { SettingsStore } from './ports/settings-store'
 export type { SignatureReplayStore } from './ports/signature-replay-store'
+export type {
+  SiteAuditEntry,
+  SiteCheckIn,
+  SiteMember,
+  SiteMilestoneClaim,
+  SiteStore,
+  StreakLeaderboardRow,
+} from './ports/site-store'
 export type { MigrationState, MigrationStatus, Storage, Stores } from './ports/storage'
 export type { WalletKey, WalletKeys } from './ports/wallet-keys'
 export type { CustodialWallet, WalletOwner, WalletStore } from './ports/wallet-store'
@@ -248,6 +256,7 @@ export {
 export { type EventRuleWire, toEventRuleWire } from './schemas/event-rule'
 export { LeaseLostError } from './signers/lease-lost-error'
 export { canonicalRequest } from './signing/canonical-request'
+export type { StreakState } from './site/streak-state'
 export { createAesGcmKeyVault } from './wallets/aes-gcm-key-vault'
 export type { WalletInfo } from './wallets/find-wallet-by-owner'
 export { DecryptionError } from './wallets/wallet-errors'

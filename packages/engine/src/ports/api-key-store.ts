@@ -2,9 +2,10 @@
  * What a bearer API key may be used for. `constraints`: constraint-cache invalidation; `dns`: the
  * `_loyalty.<domain>` TXT record; `events`: the brand's own servers (trusted events, and the member
  * reads); `members_read`: the member reads only (members, their history, the reward events list);
+ * `site`: the upstream site API only (a site plugin's key: check-ins, milestones, redeem, leaderboard);
  * `perk_charges`, `agent`: reserved for those surfaces.
  */
-export type ApiKeyScope = 'events' | 'constraints' | 'dns' | 'perk_charges' | 'agent' | 'members_read'
+export type ApiKeyScope = 'events' | 'constraints' | 'dns' | 'perk_charges' | 'agent' | 'members_read' | 'site'
 
 export type ApiKeyRecord = {
   id: string

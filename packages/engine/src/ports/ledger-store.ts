@@ -160,6 +160,17 @@ export interface LedgerStore {
   }): Promise<LedgerPage>
   /** One aggregate over the wallet's entries at the brand (index (brand_id, wallet_address, …)). */
   memberTotals(p: { walletAddress: string; brandId: string }): Promise<MemberTotals>
+  /**
+   * The brand's wallets ranked by their `reward` entries (not failed) since `since` (all time when
+   * absent): `earned` sums the tokens, `actions` counts the entries. Highest first; ties by the
+   * earlier last entry (who reached the value first), then the address. `total`: wallets ranked.
+   */
+  leaderboard(p: {
+    brandId: string
+    metric: 'earned' | 'actions'
+    since?: number | undefined
+    limit: number
+  }): Promise<{ rows: { walletAddress: string; value: number; reachedAt: number }[]; total: number }>
   /** Entries not confirmed (pending or failed) created before `olderThan`, oldest first. */
   listUnconfirmed(p: { olderThan: number; limit: number }): Promise<LedgerEntry[]>
   /**

@@ -24,6 +24,7 @@ import type { RelayStore } from './relay-store'
 import type { RuleStore } from './rule-store'
 import type { SettingsStore } from './settings-store'
 import type { SignatureReplayStore } from './signature-replay-store'
+import type { SiteStore } from './site-store'
 import type { WalletStore } from './wallet-store'
 import type { WebhookStore } from './webhook-store'
 
@@ -75,6 +76,8 @@ export interface Stores {
   analytics: AnalyticsStore
   /** Perk redemptions made for members (app data beside the ledger); write in the redemption's transaction. */
   perkRedemptions: PerkRedemptionStore
+  /** The site plugin's members, streaks, check-ins and milestone claims (docs/site-plugin.md). */
+  site: SiteStore
   /**
    * Inside `Storage.transaction`: runs `fn` in a savepoint; when `fn` throws, only what it wrote is
    * rolled back and the error is rethrown, and the transaction goes on. Outside a transaction it just

@@ -83,6 +83,11 @@ export {
   signUserTypedDataResponseSchema,
 } from '../identity/sign-user-typed-data-schema'
 export { verifyAccessTokenParametersSchema } from '../identity/verify-access-token'
+export {
+  leaderboardEntrySchema,
+  ledgerLeaderboardParametersSchema,
+  ledgerLeaderboardResponseSchema,
+} from '../ledger/ledger-leaderboard-schema'
 export { reconcileLedgerParametersSchema } from '../ledger/reconcile-ledger'
 export {
   getMemberParametersSchema,
@@ -171,6 +176,24 @@ export {
 } from '../relay/relay-schema'
 export { listRulesParametersSchema } from '../rules/list-rules'
 export { setRuleParametersSchema } from '../rules/set-rule'
+export { checkInParametersSchema, checkInRequestSchema, checkInResponseSchema } from '../site/check-in-schema'
+export {
+  claimMilestoneParametersSchema,
+  claimMilestoneRequestSchema,
+  claimMilestoneResponseSchema,
+} from '../site/claim-milestone-schema'
+export { getSiteConfigParametersSchema } from '../site/get-site-config'
+export { getStreakParametersSchema, getStreakRequestSchema, getStreakResponseSchema } from '../site/get-streak-schema'
+export { restoreStreakParametersSchema } from '../site/restore-streak'
+export { setSiteConfigParametersSchema } from '../site/set-site-config'
+export { siteConfigSchema } from '../site/site-config'
+export {
+  siteLeaderboardParametersSchema,
+  siteLeaderboardRequestSchema,
+  siteLeaderboardResponseSchema,
+} from '../site/site-leaderboard-schema'
+export { siteUserSchema } from '../site/site-user-schema'
+export { streakViewSchema } from '../site/streak-view-schema'
 export { findWalletByOwnerParametersSchema } from '../wallets/find-wallet-by-owner'
 export { getOrCreateWalletParametersSchema } from '../wallets/get-or-create-wallet'
 export { loadWalletAccountParametersSchema } from '../wallets/load-wallet-account'

@@ -4,6 +4,10 @@ import { getPerkStatusParametersSchema, getPerkStatusRequestSchema } from '../pe
 import { listPerkHoldersParametersSchema, listPerkHoldersRequestSchema } from '../perks/list-perk-holders-schema'
 import { redeemPerkChargesParametersSchema, redeemPerkChargesRequestSchema } from '../perks/redeem-perk-charges-schema'
 import { relayParametersSchema, relayRequestSchema } from '../relay/relay-schema'
+import { checkInParametersSchema, checkInRequestSchema } from '../site/check-in-schema'
+import { claimMilestoneParametersSchema, claimMilestoneRequestSchema } from '../site/claim-milestone-schema'
+import { getStreakParametersSchema, getStreakRequestSchema } from '../site/get-streak-schema'
+import { siteLeaderboardParametersSchema, siteLeaderboardRequestSchema } from '../site/site-leaderboard-schema'
 
 // Some request schemas describe what clients send while the operation parses with its parameters
 // schema (coercions, bigint transforms). Whatever a wire type allows must be something the parser's input
@@ -16,7 +20,10 @@ const compatible: [
   Accepts<typeof redeemPerkChargesParametersSchema, typeof redeemPerkChargesRequestSchema>,
   Accepts<typeof getPerkStatusParametersSchema, typeof getPerkStatusRequestSchema>,
   Accepts<typeof listPerkHoldersParametersSchema, typeof listPerkHoldersRequestSchema>,
-] = [true, true, true, true]
+  Accepts<typeof checkInParametersSchema, typeof checkInRequestSchema>,
+  Accepts<typeof claimMilestoneParametersSchema, typeof claimMilestoneRequestSchema>,
+  Accepts<typeof getStreakParametersSchema, typeof getStreakRequestSchema>,
+] = [true, true, true, true, true, true, true]
 
 const address = `0x${'Ab'.repeat(20)}`
 const samples: Array<[z.ZodType, z.ZodType, unknown]> = [
@@ -52,11 +59,19 @@ const samples: Array<[z.ZodType, z.ZodType, unknown]> = [
   ],
   [getPerkStatusRequestSchema, getPerkStatusParametersSchema, { collectionId: 1, tokenId: '2' }],
   [listPerkHoldersRequestSchema, listPerkHoldersParametersSchema, { collectionId: 1, limit: 200, offset: 0 }],
+  [checkInRequestSchema, checkInParametersSchema, { user: { id: 42, email: 'ann@example.com' } }],
+  [
+    claimMilestoneRequestSchema,
+    claimMilestoneParametersSchema,
+    { user: { id: 'wp-7', email: 'ann@example.com', displayName: 'Ann' }, milestoneDays: '30' },
+  ],
+  [getStreakRequestSchema, getStreakParametersSchema, { userId: 42 }],
+  [siteLeaderboardRequestSchema, siteLeaderboardParametersSchema, { metric: 'streak', period: 'month', limit: '5' }],
 ]
 
 describe('request schemas', () => {
   it('every sample of a request parses with the parameters schema of its operation', () => {
-    expect(compatible).toEqual([true, true, true, true])
+    expect(compatible).toEqual([true, true, true, true, true, true, true])
     for (const [wire, parser, sample] of samples) {
       expect(wire.safeParse(sample).success).toBe(true)
       expect(parser.safeParse(sample).error).toBeUndefined()

@@ -30,6 +30,7 @@ import { createRelayStore } from './relay-store'
 import { createRuleStore } from './rule-store'
 import { createSettingsStore } from './settings-store'
 import { createSignatureReplayStore } from './signature-replay-store'
+import { createSiteStore } from './site-store'
 import { createWalletStore } from './wallet-store'
 import { createWebhookStore } from './webhook-store'
 
@@ -68,6 +69,7 @@ function bindStores(db: Kysely<Database>, dialect: SqlDialect, inTransaction = f
     activity: createActivityStore(db),
     analytics: createAnalyticsStore(db, dialect),
     perkRedemptions: createPerkRedemptionStore(db),
+    site: createSiteStore(db, dialect),
   }
 }
 

@@ -11,6 +11,7 @@ import type { PointsSaleTables } from './points-sale-tables'
 import type { RateLimitTables } from './rate-limit-tables'
 import type { RedemptionCodeTables } from './redemption-code-tables'
 import type { RelayTables } from './relay-tables'
+import type { SiteTables } from './site-tables'
 import type { WebhookTables } from './webhook-tables'
 
 /**
@@ -32,4 +33,5 @@ export interface Database
     LedgerTables,
     RedemptionCodeTables,
     AgentTables,
-    PerkRedemptionTables {}
+    PerkRedemptionTables,
+    SiteTables {}

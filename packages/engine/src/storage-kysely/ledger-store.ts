@@ -11,6 +11,7 @@ import type { LedgerCursor, LedgerPage, LedgerStore } from '../ports/ledger-stor
 import type { Database } from './database'
 import type { SqlDialect } from './dialect'
 import { ledgerLimit, toLedgerEntry, toLedgerEntryRow } from './ledger-entry-row'
+import { selectLedgerLeaderboard } from './ledger-leaderboard'
 import { selectMemberTotals } from './ledger-member-totals'
 import { createLedgerReconcileMethods } from './ledger-reconcile-methods'
 import type { LedgerEntriesTable } from './ledger-tables'
@@ -147,6 +148,7 @@ export function createLedgerStore(db: Kysely<Database>, _dialect: SqlDialect): L
     },
 
     memberTotals: (p) => selectMemberTotals(db, p),
+    leaderboard: (p) => selectLedgerLeaderboard(db, p),
 
     ...createLedgerReconcileMethods(db),
   }

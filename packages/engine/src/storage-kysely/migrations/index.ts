@@ -18,6 +18,7 @@ import { migration0016AgentKeys } from './0016-agent-keys'
 import { migration0017AgentReads } from './0017-agent-reads'
 import { migration0018BrandPerkProfiles } from './0018-brand-perk-profiles'
 import { migration0019PerkRedemptions } from './0019-perk-redemptions'
+import { migration0020SiteStreaks } from './0020-site-streaks'
 
 /**
  * Every migration, by name. Names sort in the order they run. Static (not read from a folder) so the
@@ -43,4 +44,5 @@ export const migrations: Record<string, Migration> = {
   '0017-agent-reads': migration0017AgentReads,
   '0018-brand-perk-profiles': migration0018BrandPerkProfiles,
   '0019-perk-redemptions': migration0019PerkRedemptions,
+  '0020-site-streaks': migration0020SiteStreaks,
 }

@@ -1,0 +1,89 @@
+import type { z } from 'zod'
+import type { EngineContext } from '../context'
+import { parseInput } from '../errors/zod-issues'
+import { stripControlCharacters } from '../text/strip-control-characters'
+import { isStreakAlive } from './advance-streak'
+import { authorizeSiteKey, type SiteCallerOptions } from './authorize-site-key'
+import {
+  type ClaimMilestoneParameters,
+  claimMilestoneParametersSchema,
+  type claimMilestoneResponseSchema,
+} from './claim-milestone-schema'
+import { localDay } from './local-day'
+import { lockSiteMember } from './lock-site-member'
+import { readSiteConfig } from './read-site-config'
+import { milestoneAlreadyClaimed, milestoneNotReached, unknownMilestone } from './site-errors'
+import { enqueueSiteReward, siteRewardHash } from './site-reward'
+import { streakView } from './streak-view'
+
+export type ClaimMilestoneOptions = SiteCallerOptions & {
+  /** How long to wait for the bonus's transaction hash. Default 10 s. */
+  mintWaitMs?: number
+}
+
+export type ClaimMilestoneReturnType = z.output<typeof claimMilestoneResponseSchema>
+
+/**
+ * Claims a streak milestone's bonus (docs/site-plugin.md#streak-rules): the days must be one of the
+ * brand's milestones (400 UNKNOWN_MILESTONE) that the live streak has reached (409
+ * MILESTONE_NOT_REACHED), not claimed in this run (409 MILESTONE_ALREADY_CLAIMED: the claim is unique
+ * per run, so of concurrent claims exactly one mints). The bonus's mint job and ledger entry commit
+ * with the claim.
+ */
+export async function claimMilestone(
+  ctx: EngineContext,
+  params: ClaimMilestoneParameters,
+  options: ClaimMilestoneOptions = {},
+): Promise<ClaimMilestoneReturnType> {
+  const brandId = await authorizeSiteKey(ctx, options)
+  const p = parseInput(claimMilestoneParametersSchema, stripControlCharacters(params), 'Invalid milestone claim')
+  const { user, milestoneDays: days } = p
+  const config = await readSiteConfig(ctx.storage, brandId)
+  const milestone = config.milestones.find((m) => m.days === days)
+  if (!milestone)
+    throw unknownMilestone(
+      days,
+      config.milestones.map((m) => m.days),
+    )
+  const done = await ctx.storage.transaction(async (tx) => {
+    const member = await lockSiteMember(ctx, tx, brandId, user)
+    const now = ctx.clock.now()
+    const today = localDay(now, config.timezone)
+    const { streak } = member
+    const current = isStreakAlive(config, streak, now, today) ? streak.currentStreak : 0
+    if (current < days) throw milestoneNotReached(days, current)
+    const id = ctx.ids.uuid()
+    const mintJobId = await enqueueSiteReward(ctx, tx, {
+      source: 'site_milestone',
+      id,
+      brandId,
+      walletAddress: member.walletAddress,
+      email: member.email,
+      amount: milestone.bonus,
+      snapshot: { siteUserId: user.id, milestoneDays: days, run: streak.run, currentStreak: current },
+      now,
+    })
+    const recorded = await tx.site.recordMilestoneClaim({
+      id,
+      brandId,
+      siteUserId: user.id,
+      run: streak.run,
+      days,
+      bonus: milestone.bonus,
+      walletAddress: member.walletAddress,
+      mintJobId,
+      createdAt: now,
+    })
+    if (!recorded) throw milestoneAlreadyClaimed(days)
+    await tx.site.saveMember(member)
+    const claimed = await tx.site.listMilestoneClaims({ brandId, siteUserId: user.id, run: streak.run })
+    return { member, mintJobId, claimed, now, today }
+  })
+  return {
+    success: true,
+    bonusRsnc: milestone.bonus,
+    milestone: days,
+    streak: streakView(config, done.member.streak, done.claimed, done.now, done.today),
+    transactionHash: await siteRewardHash(ctx, done.mintJobId, options.mintWaitMs ?? 10_000),
+  }
+}

@@ -1,0 +1,14 @@
+import { z } from 'zod'
+import { streakViewSchema } from './streak-view-schema'
+
+/** `GET /loyalty-api/site/streak?userId=`. */
+export const getStreakParametersSchema = z.object({
+  /** The site's user id. */
+  userId: z.union([z.string().trim().min(1).max(191), z.number().int().nonnegative()]).transform(String),
+})
+
+export type GetStreakParameters = z.input<typeof getStreakParametersSchema>
+
+export const getStreakRequestSchema = z.object({ userId: z.union([z.string(), z.number()]) })
+
+export const getStreakResponseSchema = z.object({ success: z.literal(true), streak: streakViewSchema })
