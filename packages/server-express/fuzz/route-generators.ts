@@ -24,6 +24,7 @@ import { PERMIT_TYPES } from '@loyaltykit/engine/testing'
 import type { z } from 'zod'
 import type { ErrorSurface } from '../src/http/error-surface'
 import { FUZZ_SITE, type FuzzFixture } from './fuzz-fixture'
+import { SITE_ROUTE_GENERATORS } from './site-route-generators'
 
 /**
  * How a route authenticates: a brand API key (`optional`: the route also serves anonymous callers),
@@ -320,4 +321,8 @@ const AGENT_ROUTE_GENERATORS: Record<string, RouteGenerator> = Object.fromEntrie
  * One generator per route, keyed `METHOD path` as Express mounts it (fuzz/list-mounted-routes.ts).
  * The fuzzer refuses to run when a mounted route has none, so a new route cannot be forgotten.
  */
-export const ROUTE_GENERATORS: Record<string, RouteGenerator> = { ...BUILT_IN_GENERATORS, ...AGENT_ROUTE_GENERATORS }
+export const ROUTE_GENERATORS: Record<string, RouteGenerator> = {
+  ...BUILT_IN_GENERATORS,
+  ...SITE_ROUTE_GENERATORS,
+  ...AGENT_ROUTE_GENERATORS,
+}

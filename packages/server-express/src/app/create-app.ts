@@ -30,6 +30,7 @@ import {
 import { IP_LIMIT_DEFAULTS, type IpLimitSettings } from '../rate-limits/ip-limit-settings'
 import { ipRateLimits } from '../rate-limits/ip-rate-limits'
 import { type RelayRoutesOptions, relayRoutes } from '../relay/relay-routes'
+import { type SiteRoutesOptions, siteRoutes } from '../site/site-routes'
 
 /** Operator probes and the Prometheus scrape: served before any limiter, with no request line each. */
 const UNLOGGED_PATHS = ['/livez', '/readyz', '/metrics']
@@ -60,6 +61,8 @@ export type CreateAppParameters = {
   idempotency?: IdempotencySettings
   /** Per-IP limits of the public surfaces (docs/rate-limits.md); default IP_LIMIT_DEFAULTS. */
   rateLimits?: IpLimitSettings
+  /** The upstream site API (docs/site-plugin.md); always served; default mint wait 10 s. */
+  site?: SiteRoutesOptions
   /** The agent REST API (docs/agent-api.md); default `/api/v1` with the spec's rate limits. Always served. */
   agent?: AgentRoutesOptions
   /** Extra routers (for embedding); mounted after the built-in routes, before the 404 handler. */
@@ -159,6 +162,8 @@ export function createApp(p: CreateAppParameters): Express {
   if (payments) app.use(payments.api)
   // Member reads for brand backends (docs/members.md): the brand's API key.
   app.use(memberRoutes(p.engine))
+  // The upstream site API for site plugins (docs/site-plugin.md): the brand's API key.
+  app.use(siteRoutes(p.engine, p.site ?? { mintWaitMs: 10_000 }))
   // Identity (docs/identity.md): pregeneration, dev login + user wallet API, constraint-cache invalidation.
   app.use(pregenerationRoutes(p.engine, p.pregeneration ?? {}), identityRoutes(p.engine), constraintRoutes(p.engine))
   // Proofs of perk claims (docs/api/redemption-proof.md); events' and payments' live with their surfaces.

@@ -31,7 +31,9 @@ import { reconcileCommand } from './commands/reconcile'
 import { restoreCommand } from './commands/restore'
 import { ruleListCommand } from './commands/rule-list'
 import { ruleSetCommand } from './commands/rule-set'
+import { siteConfigCommand } from './commands/site-config'
 import { startCommand } from './commands/start'
+import { streakRestoreCommand } from './commands/streak-restore'
 import { verifyEventCommand } from './commands/verify-event'
 import { verifyPaymentCommand } from './commands/verify-payment'
 import { verifyRedemptionCommand } from './commands/verify-redemption'
@@ -70,6 +72,8 @@ export const COMMANDS: readonly Command[] = [
   perkListCommand,
   pointsSaleAddCommand,
   pointsSaleListCommand,
+  siteConfigCommand,
+  streakRestoreCommand,
   webhookSetCommand,
   webhookDeliveriesCommand,
   webhookRedeliverCommand,

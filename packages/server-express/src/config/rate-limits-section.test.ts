@@ -14,6 +14,7 @@ describe('per-IP rate limits section', () => {
         payments: 60,
         proofs: 120,
         members: 60,
+        site: 60,
       },
       ipv6Subnet: 56,
     })
@@ -30,6 +31,7 @@ describe('per-IP rate limits section', () => {
       LOYALTYKIT_PAYMENTS_IP_PER_MINUTE: '7',
       LOYALTYKIT_PROOFS_IP_PER_MINUTE: '8',
       LOYALTYKIT_MEMBERS_IP_PER_MINUTE: '9',
+      LOYALTYKIT_SITE_IP_PER_MINUTE: '11',
       LOYALTYKIT_RATE_LIMIT_IPV6_SUBNET: '64',
     })
     expect(c.rateLimits).toEqual({
@@ -43,6 +45,7 @@ describe('per-IP rate limits section', () => {
         payments: 7,
         proofs: 8,
         members: 9,
+        site: 11,
       },
       ipv6Subnet: 64,
     })

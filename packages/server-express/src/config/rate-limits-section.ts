@@ -38,6 +38,10 @@ export const rateLimitsSection = defineSection({
       d.members,
       'Member reads without a valid brand key (`/loyalty-api/members/…`; keyed brand backends are not counted)',
     ),
+    LOYALTYKIT_SITE_IP_PER_MINUTE: perMinute(
+      d.site,
+      'Upstream site API requests without a valid brand key (`/loyalty-api/site/…`; site plugins with their key are not counted)',
+    ),
     LOYALTYKIT_PAYMENTS_IP_PER_MINUTE: perMinute(
       d.payments,
       'Payment requests (`create-checkout`, `payment-mint`, the dev checkout page; not the Stripe webhook)',
@@ -60,6 +64,7 @@ export const rateLimitsSection = defineSection({
         payments: v.LOYALTYKIT_PAYMENTS_IP_PER_MINUTE,
         proofs: v.LOYALTYKIT_PROOFS_IP_PER_MINUTE,
         members: v.LOYALTYKIT_MEMBERS_IP_PER_MINUTE,
+        site: v.LOYALTYKIT_SITE_IP_PER_MINUTE,
       },
       ipv6Subnet: v.LOYALTYKIT_RATE_LIMIT_IPV6_SUBNET,
     }

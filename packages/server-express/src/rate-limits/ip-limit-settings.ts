@@ -11,6 +11,7 @@ type IpLimitSurfaceName =
   | 'payments'
   | 'proofs'
   | 'members'
+  | 'site'
 
 /** Per-IP limits of the public surfaces (docs/configuration.md#per-ip-rate-limits). */
 export type IpLimitSettings = {
@@ -32,6 +33,7 @@ export const IP_LIMIT_DEFAULTS: IpLimitSettings = {
     payments: 60,
     proofs: 120,
     members: 60,
+    site: 60,
   },
   ipv6Subnet: 56,
 }

@@ -6,6 +6,7 @@ import { PERK_CHARGE_PATHS } from '../perks/perk-charge-routes'
 import { POINTS_SALE_ITEMS_PATH } from '../points-sale/points-sale-routes'
 import { PREGENERATION_PATH } from '../pregeneration/pregeneration-routes'
 import { RELAY_PATH } from '../relay/relay-routes'
+import { SITE_PATH } from '../site/site-routes'
 import type { IpLimitSettings } from './ip-limit-settings'
 import type { IpRateLimitSurface } from './ip-rate-limit'
 
@@ -84,6 +85,15 @@ export function ipLimitSurfaces(p: IpLimitSurfacesParameters): IpRateLimitSurfac
     errorSurface: 'event_handler',
     message: tooMany(n.members, 'member requests'),
     exemptKeyScopes: ['events', 'members_read'],
+  })
+  // The upstream site API: site plugins with their key (`site` or `events`), not counted; guesses are.
+  surfaces.push({
+    name: 'site',
+    paths: [SITE_PATH],
+    limit: n.site,
+    errorSurface: 'event_handler',
+    message: tooMany(n.site, 'site API requests'),
+    exemptKeyScopes: ['site', 'events'],
   })
   if (p.payments) {
     surfaces.push({

@@ -87,6 +87,7 @@ export async function startServer(p: StartServerParameters): Promise<RunningServ
       idempotency: config.idempotency,
       rateLimits: config.rateLimits,
       agent: config.agent,
+      site: { mintWaitMs: config.minter.waitMs },
       eventHandler: {
         ...eventHandler,
         mintWaitMs: config.minter.waitMs,

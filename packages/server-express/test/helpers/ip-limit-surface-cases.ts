@@ -112,6 +112,21 @@ export function ipLimitSurfaceCases(limit: number): IpLimitSurfaceCase[] {
         }),
     },
     {
+      name: 'site API without a key',
+      calls: [
+        { method: 'POST', path: '/loyalty-api/site/checkin' },
+        { method: 'GET', path: '/loyalty-api/site/streak?userId=1' },
+        { method: 'POST', path: '/loyalty-api/site/claim-milestone' },
+        { method: 'GET', path: '/loyalty-api/site/leaderboard' },
+      ],
+      body: (b) =>
+        expect(b).toMatchObject({
+          success: false,
+          code: 'RATE_LIMIT_EXCEEDED',
+          details: { scope: 'ip', limit, windowSeconds: 60 },
+        }),
+    },
+    {
       name: 'member reads without a key',
       calls: [
         { method: 'GET', path: '/loyalty-api/members/ann@example.com' },

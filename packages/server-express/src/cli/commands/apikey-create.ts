@@ -6,7 +6,7 @@ import { withDataRuntime } from '../with-data-runtime'
 import { writeJson } from '../write-json'
 
 const path = ['apikey', 'create']
-const SCOPES: readonly ApiKeyScope[] = ['constraints', 'dns', 'events', 'members_read', 'perk_charges', 'agent']
+const SCOPES: readonly ApiKeyScope[] = ['constraints', 'dns', 'events', 'members_read', 'perk_charges', 'agent', 'site']
 
 export const apikeyCreateCommand: Command = {
   path,
@@ -22,6 +22,7 @@ Scopes:
   events        The brand's own servers: trusted events (manual-event, bulk-events,
                 check-eligibility) and the member reads
   members_read  The member reads only: GET /loyalty-api/members/…, …/history, /loyalty-api/events
+  site          The upstream site API only (a site plugin's key): /loyalty-api/site/…
   perk_charges, agent   Reserved for those surfaces
 
 Options:

@@ -1,0 +1,67 @@
+import type {
+  CheckInParameters,
+  ClaimMilestoneParameters,
+  Engine,
+  GetStreakParameters,
+  SiteLeaderboardParameters,
+} from '@loyaltykit/engine'
+import type {
+  checkInResponseSchema,
+  claimMilestoneResponseSchema,
+  getStreakResponseSchema,
+  siteLeaderboardResponseSchema,
+} from '@loyaltykit/engine/schemas'
+import { Router } from 'express'
+import type { z } from 'zod'
+import { bearerToken } from '../http/bearer-token'
+import '../http/request-context'
+
+export type SiteRoutesOptions = {
+  /** Bounded wait for a reward's transaction hash (check-in, milestone bonus). */
+  mintWaitMs: number
+}
+
+/** The upstream site API's paths (docs/site-plugin.md): one per-IP window covers them. */
+export const SITE_PATH = '/loyalty-api/site'
+
+/**
+ * The upstream site API for site plugins (docs/site-plugin.md#the-upstream-site-api), server to
+ * server with the brand's API key (`Authorization: Bearer`, scope `site` or `events`; the engine
+ * checks it and binds every call to the key's brand). Personal data: never cached.
+ */
+export function siteRoutes(engine: Engine, options: SiteRoutesOptions): Router {
+  const router = Router()
+  const caller = (req: Parameters<typeof bearerToken>[0]) => ({ apiKey: bearerToken(req) })
+
+  router.post(`${SITE_PATH}/checkin`, async (req, res) => {
+    const answer = await engine.site.checkIn(req.body as CheckInParameters, {
+      ...caller(req),
+      mintWaitMs: options.mintWaitMs,
+    })
+    res.setHeader('Cache-Control', 'no-store')
+    res.json(answer satisfies z.infer<typeof checkInResponseSchema>)
+  })
+
+  router.get(`${SITE_PATH}/streak`, async (req, res) => {
+    const answer = await engine.site.getStreak(req.query as GetStreakParameters, caller(req))
+    res.setHeader('Cache-Control', 'no-store')
+    res.json(answer satisfies z.infer<typeof getStreakResponseSchema>)
+  })
+
+  router.post(`${SITE_PATH}/claim-milestone`, async (req, res) => {
+    const answer = await engine.site.claimMilestone(req.body as ClaimMilestoneParameters, {
+      ...caller(req),
+      mintWaitMs: options.mintWaitMs,
+    })
+    res.setHeader('Cache-Control', 'no-store')
+    res.json(answer satisfies z.infer<typeof claimMilestoneResponseSchema>)
+  })
+
+  router.get(`${SITE_PATH}/leaderboard`, async (req, res) => {
+    const answer = await engine.site.leaderboard(req.query as SiteLeaderboardParameters, caller(req))
+    res.setHeader('Cache-Control', 'no-store')
+    res.json(answer satisfies z.infer<typeof siteLeaderboardResponseSchema>)
+  })
+
+  return router
+}
