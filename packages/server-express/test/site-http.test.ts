@@ -150,6 +150,12 @@ describe.each(testDialects)('site API over HTTP on $dialect', ({ create }) => {
         body: { success: false, code: 'API_KEY_SCOPE_MISSING', requestId: expect.any(String) },
       })
     }
+    // A brandId sent beside the key must be the key's.
+    expect(await call('POST', '/checkin', b.apiKey, { user: ann, brandId: a.brandId })).toMatchObject({
+      status: 403,
+      body: { code: 'API_KEY_BRAND_MISMATCH' },
+    })
+    expect(await call('GET', `/streak?userId=42&brandId=${a.brandId}`, a.siteKey)).toMatchObject({ status: 200 })
     const bad = await call('POST', '/checkin', a.siteKey, { user: { id: '', email: 'nope' } })
     expect(bad).toMatchObject({ status: 400, body: { code: 'VALIDATION_FAILED' } })
     expect((bad.body.details as { field: string }[]).map((d) => d.field).sort()).toEqual(['user.email', 'user.id'])

@@ -9,9 +9,10 @@ const SITE_ACCESS: BrandKeyAccess = { scopes: ['site', 'events'], refusal: 'This
 /**
  * The brand of a site API caller (docs/site-plugin.md#authentication-and-who-the-user-is): a live key
  * with the scope `site` or `events`; 401 API_KEY_REQUIRED / INVALID_API_KEY, 403 API_KEY_SCOPE_MISSING.
- * The key names the brand; every site operation reads and writes that brand only. A step, called
- * first by each site operation.
+ * The key names the brand; every site operation reads and writes that brand only. A `brandId` the
+ * request may also send (a site plugin knows its brand) must be the key's: 403 API_KEY_BRAND_MISMATCH.
+ * A step, called first by each site operation.
  */
-export function authorizeSiteKey(ctx: EngineContext, options: SiteCallerOptions): Promise<string> {
-  return authorizeBrandReader(ctx, options, undefined, SITE_ACCESS)
+export function authorizeSiteKey(ctx: EngineContext, options: SiteCallerOptions, params: unknown): Promise<string> {
+  return authorizeBrandReader(ctx, options, (params as { brandId?: unknown } | undefined)?.brandId, SITE_ACCESS)
 }

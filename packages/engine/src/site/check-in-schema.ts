@@ -1,13 +1,18 @@
 import { z } from 'zod'
+import { brandIdSchema } from '../schemas/brand-id'
 import { siteUserRequestSchema, siteUserSchema } from './site-user-schema'
 import { streakViewSchema } from './streak-view-schema'
 
 /** `POST /loyalty-api/site/checkin`. */
-export const checkInParametersSchema = z.object({ user: siteUserSchema })
+export const checkInParametersSchema = z.object({
+  user: siteUserSchema,
+  /** Optional: when sent it must be the API key's brand (403 otherwise); the key names the brand anyway. */
+  brandId: brandIdSchema.optional(),
+})
 
 export type CheckInParameters = z.input<typeof checkInParametersSchema>
 
-export const checkInRequestSchema = z.object({ user: siteUserRequestSchema })
+export const checkInRequestSchema = z.object({ user: siteUserRequestSchema, brandId: z.string().optional() })
 
 export const checkInResponseSchema = z.object({
   success: z.literal(true),

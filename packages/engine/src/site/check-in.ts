@@ -31,7 +31,7 @@ export async function checkIn(
   params: CheckInParameters,
   options: CheckInOptions = {},
 ): Promise<CheckInReturnType> {
-  const brandId = await authorizeSiteKey(ctx, options)
+  const brandId = await authorizeSiteKey(ctx, options, params)
   const { user } = parseInput(checkInParametersSchema, stripControlCharacters(params), 'Invalid check-in')
   const config = await readSiteConfig(ctx.storage, brandId)
   const done = await ctx.storage.transaction(async (tx) => {

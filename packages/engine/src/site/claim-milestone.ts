@@ -35,7 +35,7 @@ export async function claimMilestone(
   params: ClaimMilestoneParameters,
   options: ClaimMilestoneOptions = {},
 ): Promise<ClaimMilestoneReturnType> {
-  const brandId = await authorizeSiteKey(ctx, options)
+  const brandId = await authorizeSiteKey(ctx, options, params)
   const p = parseInput(claimMilestoneParametersSchema, stripControlCharacters(params), 'Invalid milestone claim')
   const { user, milestoneDays: days } = p
   const config = await readSiteConfig(ctx.storage, brandId)

@@ -18,7 +18,7 @@ export async function getStreak(
   params: GetStreakParameters,
   options: GetStreakOptions = {},
 ): Promise<GetStreakReturnType> {
-  const brandId = await authorizeSiteKey(ctx, options)
+  const brandId = await authorizeSiteKey(ctx, options, params)
   const { userId } = parseInput(getStreakParametersSchema, params, 'Invalid streak request')
   const config = await readSiteConfig(ctx.storage, brandId)
   const member = await ctx.storage.site.getMember({ brandId, siteUserId: userId })

@@ -19,7 +19,7 @@ export async function siteLeaderboard(
   params: SiteLeaderboardParameters,
   options: SiteLeaderboardOptions = {},
 ): Promise<SiteLeaderboardReturnType> {
-  const brandId = await authorizeSiteKey(ctx, options)
+  const brandId = await authorizeSiteKey(ctx, options, params)
   const p = parseInput(siteLeaderboardParametersSchema, params, 'Invalid leaderboard request')
   const board = await ledgerLeaderboard(ctx, { ...p, brandId })
   return { success: true, leaderboard: board.entries, metric: board.metric, period: board.period, total: board.total }

@@ -1,10 +1,4 @@
-import type {
-  CheckInParameters,
-  ClaimMilestoneParameters,
-  Engine,
-  GetStreakParameters,
-  SiteLeaderboardParameters,
-} from '@loyaltykit/engine'
+import type { Engine, EngineParameters } from '@loyaltykit/engine'
 import type {
   checkInResponseSchema,
   claimMilestoneResponseSchema,
@@ -34,7 +28,7 @@ export function siteRoutes(engine: Engine, options: SiteRoutesOptions): Router {
   const caller = (req: Parameters<typeof bearerToken>[0]) => ({ apiKey: bearerToken(req) })
 
   router.post(`${SITE_PATH}/checkin`, async (req, res) => {
-    const answer = await engine.site.checkIn(req.body as CheckInParameters, {
+    const answer = await engine.site.checkIn(req.body as EngineParameters<'site', 'checkIn'>, {
       ...caller(req),
       mintWaitMs: options.mintWaitMs,
     })
@@ -43,13 +37,13 @@ export function siteRoutes(engine: Engine, options: SiteRoutesOptions): Router {
   })
 
   router.get(`${SITE_PATH}/streak`, async (req, res) => {
-    const answer = await engine.site.getStreak(req.query as GetStreakParameters, caller(req))
+    const answer = await engine.site.getStreak(req.query as EngineParameters<'site', 'getStreak'>, caller(req))
     res.setHeader('Cache-Control', 'no-store')
     res.json(answer satisfies z.infer<typeof getStreakResponseSchema>)
   })
 
   router.post(`${SITE_PATH}/claim-milestone`, async (req, res) => {
-    const answer = await engine.site.claimMilestone(req.body as ClaimMilestoneParameters, {
+    const answer = await engine.site.claimMilestone(req.body as EngineParameters<'site', 'claimMilestone'>, {
       ...caller(req),
       mintWaitMs: options.mintWaitMs,
     })
@@ -58,7 +52,7 @@ export function siteRoutes(engine: Engine, options: SiteRoutesOptions): Router {
   })
 
   router.get(`${SITE_PATH}/leaderboard`, async (req, res) => {
-    const answer = await engine.site.leaderboard(req.query as SiteLeaderboardParameters, caller(req))
+    const answer = await engine.site.leaderboard(req.query as EngineParameters<'site', 'leaderboard'>, caller(req))
     res.setHeader('Cache-Control', 'no-store')
     res.json(answer satisfies z.infer<typeof siteLeaderboardResponseSchema>)
   })

@@ -1,4 +1,4 @@
-import type { SiteConfig } from '@loyaltykit/engine'
+import type { EngineReturnType } from '@loyaltykit/engine'
 import type { Command } from '../command'
 import { parseNumberOption, requireOption, splitList } from '../parse-options'
 import { UsageError } from '../usage-error'
@@ -20,7 +20,7 @@ function pairs(value: string, flag: string): [number, number][] {
   })
 }
 
-function formatConfig(c: SiteConfig): string {
+function formatConfig(c: EngineReturnType<'site', 'getConfig'>): string {
   return [
     `  timezone               ${c.timezone}`,
     `  grace hours            ${c.graceHours}`,
