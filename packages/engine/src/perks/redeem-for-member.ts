@@ -19,7 +19,7 @@ import { sendMemberClaim } from './send-member-claim'
 import { signMemberPermit } from './sign-member-permit'
 import { withMemberLease } from './with-member-lease'
 
-const redeemForMemberParametersSchema = z.object({
+export const redeemForMemberParametersSchema = z.object({
   /** The perk's id (PerkRecord.id, the `id` of the agent API's and site plugin's perks). */
   perkId: z.string().trim().min(1, 'is required').max(64, 'must be at most 64 characters'),
   /** The brand the caller acts for: the perk must be one of its perks. */

@@ -135,6 +135,7 @@ export {
   listPerkHoldersResponseSchema,
 } from '../perks/list-perk-holders-schema'
 export { listPerksParametersSchema } from '../perks/list-perks'
+export { redeemForMemberParametersSchema } from '../perks/redeem-for-member'
 export {
   redeemPerkChargesParametersSchema,
   redeemPerkChargesRequestSchema,
