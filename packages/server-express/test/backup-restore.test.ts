@@ -165,7 +165,7 @@ describe('loyaltykit backup and restore (SQLite, embedded chain)', () => {
       cliEnv({}),
       240_000,
     )
-    expect(restored.code, restored.stderr).toBe(0)
+    expect(restored.code, `${restored.stderr}\n${restored.stdout}`).toBe(0)
     const report = JSON.parse(restored.stdout)
     expect(report.check).toMatchObject({
       ok: true,

@@ -7,8 +7,7 @@ type Eb = ExpressionBuilder<Database, 'ledger_entries'>
 /**
  * `LedgerStore.leaderboard`: the brand's `reward` entries (not failed) since `since`, summed
  * (`earned`) or counted (`actions`) per wallet, highest first; ties by the earlier last entry (who
- * reached the value first), then the address. Reads the index (brand_id, kind, created_at,
- * wallet_address, amount, status) only.
+ * reached the value first), then the address. Through the index (brand_id, kind, created_at).
  */
 export async function selectLedgerLeaderboard(
   db: Kysely<Database>,
