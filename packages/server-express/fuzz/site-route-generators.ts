@@ -2,6 +2,7 @@ import {
   checkInRequestSchema,
   claimMilestoneRequestSchema,
   getStreakRequestSchema,
+  redeemSitePerkRequestSchema,
   siteLeaderboardRequestSchema,
 } from '@loyaltykit/engine/schemas'
 import type { FuzzFixture } from './fuzz-fixture'
@@ -34,6 +35,13 @@ export const SITE_ROUTE_GENERATORS: Record<string, RouteGenerator> = {
     schema: claimMilestoneRequestSchema,
     auth: 'api-key',
     base: (f) => ({ brandId: f.brand.brandId, user: siteUser(f), milestoneDays: 7 }),
+  },
+  'POST /loyalty-api/site/redeem': {
+    surface: 'event_handler',
+    input: 'body',
+    schema: redeemSitePerkRequestSchema,
+    auth: 'api-key',
+    base: (f) => ({ brandId: f.brand.brandId, user: siteUser(f), perkId: f.perkId }),
   },
   'GET /loyalty-api/site/leaderboard': {
     surface: 'event_handler',

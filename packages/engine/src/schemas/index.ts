@@ -185,6 +185,11 @@ export {
 } from '../site/claim-milestone-schema'
 export { getSiteConfigParametersSchema } from '../site/get-site-config'
 export { getStreakParametersSchema, getStreakRequestSchema, getStreakResponseSchema } from '../site/get-streak-schema'
+export {
+  redeemSitePerkParametersSchema,
+  redeemSitePerkRequestSchema,
+  redeemSitePerkResponseSchema,
+} from '../site/redeem-site-perk-schema'
 export { restoreStreakParametersSchema } from '../site/restore-streak'
 export { setSiteConfigParametersSchema } from '../site/set-site-config'
 export { siteConfigSchema } from '../site/site-config'

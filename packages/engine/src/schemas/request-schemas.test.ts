@@ -7,6 +7,7 @@ import { relayParametersSchema, relayRequestSchema } from '../relay/relay-schema
 import { checkInParametersSchema, checkInRequestSchema } from '../site/check-in-schema'
 import { claimMilestoneParametersSchema, claimMilestoneRequestSchema } from '../site/claim-milestone-schema'
 import { getStreakParametersSchema, getStreakRequestSchema } from '../site/get-streak-schema'
+import { redeemSitePerkParametersSchema, redeemSitePerkRequestSchema } from '../site/redeem-site-perk-schema'
 import { siteLeaderboardParametersSchema, siteLeaderboardRequestSchema } from '../site/site-leaderboard-schema'
 
 // Some request schemas describe what clients send while the operation parses with its parameters
@@ -23,7 +24,8 @@ const compatible: [
   Accepts<typeof checkInParametersSchema, typeof checkInRequestSchema>,
   Accepts<typeof claimMilestoneParametersSchema, typeof claimMilestoneRequestSchema>,
   Accepts<typeof getStreakParametersSchema, typeof getStreakRequestSchema>,
-] = [true, true, true, true, true, true, true]
+  Accepts<typeof redeemSitePerkParametersSchema, typeof redeemSitePerkRequestSchema>,
+] = [true, true, true, true, true, true, true, true]
 
 const address = `0x${'Ab'.repeat(20)}`
 const samples: Array<[z.ZodType, z.ZodType, unknown]> = [
@@ -66,12 +68,17 @@ const samples: Array<[z.ZodType, z.ZodType, unknown]> = [
     { user: { id: 'wp-7', email: 'ann@example.com', displayName: 'Ann' }, milestoneDays: '30' },
   ],
   [getStreakRequestSchema, getStreakParametersSchema, { userId: 42 }],
+  [
+    redeemSitePerkRequestSchema,
+    redeemSitePerkParametersSchema,
+    { user: { id: 7, email: 'ann@example.com' }, perkId: '6f1c0a52-7d3e-4a8e-9f00-0c6f5a1b2c01' },
+  ],
   [siteLeaderboardRequestSchema, siteLeaderboardParametersSchema, { metric: 'streak', period: 'month', limit: '5' }],
 ]
 
 describe('request schemas', () => {
   it('every sample of a request parses with the parameters schema of its operation', () => {
-    expect(compatible).toEqual([true, true, true, true, true, true, true])
+    expect(compatible).toEqual([true, true, true, true, true, true, true, true])
     for (const [wire, parser, sample] of samples) {
       expect(wire.safeParse(sample).success).toBe(true)
       expect(parser.safeParse(sample).error).toBeUndefined()

@@ -3,6 +3,7 @@ import type {
   checkInResponseSchema,
   claimMilestoneResponseSchema,
   getStreakResponseSchema,
+  redeemSitePerkResponseSchema,
   siteLeaderboardResponseSchema,
 } from '@loyaltykit/engine/schemas'
 import { Router } from 'express'
@@ -49,6 +50,17 @@ export function siteRoutes(engine: Engine, options: SiteRoutesOptions): Router {
     })
     res.setHeader('Cache-Control', 'no-store')
     res.json(answer satisfies z.infer<typeof claimMilestoneResponseSchema>)
+  })
+
+  router.post(`${SITE_PATH}/redeem`, async (req, res) => {
+    // The idempotency middleware has checked the key's form; the engine keeps it with the redemption too.
+    const idempotencyKey = req.get('idempotency-key')
+    const answer = await engine.site.redeem(req.body as EngineParameters<'site', 'redeem'>, {
+      ...caller(req),
+      ...(idempotencyKey === undefined ? {} : { idempotencyKey }),
+    })
+    res.setHeader('Cache-Control', 'no-store')
+    res.json(answer satisfies z.infer<typeof redeemSitePerkResponseSchema>)
   })
 
   router.get(`${SITE_PATH}/leaderboard`, async (req, res) => {

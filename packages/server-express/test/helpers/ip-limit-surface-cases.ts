@@ -117,6 +117,7 @@ export function ipLimitSurfaceCases(limit: number): IpLimitSurfaceCase[] {
         { method: 'POST', path: '/loyalty-api/site/checkin' },
         { method: 'GET', path: '/loyalty-api/site/streak?userId=1' },
         { method: 'POST', path: '/loyalty-api/site/claim-milestone' },
+        { method: 'POST', path: '/loyalty-api/site/redeem' },
         { method: 'GET', path: '/loyalty-api/site/leaderboard' },
       ],
       body: (b) =>
