@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { memberRedemptionSchema } from '../perks/member-redemption'
 import { brandIdSchema } from '../schemas/brand-id'
 import { siteUserRequestSchema, siteUserSchema } from './site-user-schema'
 
@@ -19,23 +20,5 @@ export const redeemSitePerkRequestSchema = z.object({
   brandId: z.string().optional(),
 })
 
-export const redeemSitePerkResponseSchema = z.object({
-  success: z.literal(true),
-  /** Show it to the member; the brand checks it at the counter. */
-  confirmationCode: z.string(),
-  /** The spec's Perk record. */
-  perk: z.object({ id: z.string(), name: z.string(), cost: z.number(), category: z.string().nullable() }),
-  redemptionId: z.string(),
-  /** Whole tokens paid (the price at the claim). */
-  pointsSpent: z.number(),
-  /** The member's balance right after the claim, whole tokens. */
-  newBalance: z.number(),
-  /** The member's custodial wallet (the wallet of the email). */
-  walletAddress: z.string(),
-  /** The claimed perk token (uint256, decimal string). */
-  tokenId: z.string(),
-  /** The `claimFor` transaction. */
-  transactionHash: z.string(),
-  /** True when this answers an earlier redemption with the same `Idempotency-Key`. */
-  replayed: z.boolean(),
-})
+/** The redemption (`memberRedemptionSchema`: the agent API's redeem_perk answers the same fields). */
+export const redeemSitePerkResponseSchema = memberRedemptionSchema.extend({ success: z.literal(true) })

@@ -2,6 +2,7 @@ import type { z } from 'zod'
 import type { EngineContext } from '../context'
 import { NotFoundError } from '../errors/common-errors'
 import { parseInput } from '../errors/zod-issues'
+import { memberRedemptionOf } from '../perks/member-redemption'
 import { redeemForMember } from '../perks/redeem-for-member'
 import { stripControlCharacters } from '../text/strip-control-characters'
 import { authorizeSiteKey, type SiteCallerOptions } from './authorize-site-key'
@@ -56,16 +57,5 @@ export async function redeemSitePerk(
     source: 'site',
     ...(options.idempotencyKey === undefined ? {} : { idempotencyKey: options.idempotencyKey }),
   })
-  return {
-    success: true,
-    confirmationCode: r.confirmationCode,
-    perk: { id: r.perk.id, name: r.perk.name, cost: r.perk.cost, category: r.perk.category },
-    redemptionId: r.redemptionId,
-    pointsSpent: r.pointsSpent,
-    newBalance: r.newBalance,
-    walletAddress: r.walletAddress,
-    tokenId: r.tokenId,
-    transactionHash: r.transactionHash,
-    replayed: r.replayed,
-  }
+  return { success: true, ...memberRedemptionOf(r) }
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { memberRedemptionOf, memberRedemptionSchema } from '../../perks/member-redemption'
 import { redeemForMember } from '../../perks/redeem-for-member'
 import { agentInputs } from '../agent-inputs'
 import { defineAgentTool } from '../agent-tool'
@@ -21,18 +22,7 @@ export const redeemPerkTool = defineAgentTool({
     brandId: agentInputs.brandId,
     idempotencyKey: z.string().trim().min(1).max(255, 'must be at most 255 characters').optional(),
   }),
-  output: z.object({
-    redemptionId: z.string(),
-    confirmationCode: z.string(),
-    perk: z.object({ id: z.string(), name: z.string(), cost: z.number(), category: z.string().nullable() }),
-    pointsSpent: z.number(),
-    newBalance: z.number(),
-    walletAddress: z.string(),
-    tokenId: z.string(),
-    transactionHash: z.string(),
-    /** True when an earlier redemption with this idempotency key is answered again. */
-    replayed: z.boolean(),
-  }),
+  output: memberRedemptionSchema,
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true },
   async handler(ctx, input, caller) {
     const user = await findAgentUser(ctx, input.userId)
@@ -44,16 +34,6 @@ export const redeemPerkTool = defineAgentTool({
       ...(caller.kind === 'agent' ? { agentKeyId: caller.key.id } : {}),
       ...(input.idempotencyKey === undefined ? {} : { idempotencyKey: input.idempotencyKey }),
     })
-    return {
-      redemptionId: r.redemptionId,
-      confirmationCode: r.confirmationCode,
-      perk: { id: r.perk.id, name: r.perk.name, cost: r.perk.cost, category: r.perk.category },
-      pointsSpent: r.pointsSpent,
-      newBalance: r.newBalance,
-      walletAddress: r.walletAddress,
-      tokenId: r.tokenId,
-      transactionHash: r.transactionHash,
-      replayed: r.replayed,
-    }
+    return memberRedemptionOf(r)
   },
 })

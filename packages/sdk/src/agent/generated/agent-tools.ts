@@ -483,17 +483,24 @@ export type AgentToolTypes = {
     }
     output: {
       redemptionId: string
+      /** Show it to the member; the brand checks it at the counter. */
       confirmationCode: string
+      /** The spec's Perk record; `cost` is the price paid, whole tokens. */
       perk: {
         id: string
         name: string
         cost: number
         category: string | null
       }
+      /** Whole tokens paid (the price at the claim). */
       pointsSpent: number
+      /** The member's balance right after the claim, whole tokens. */
       newBalance: number
+      /** The member's custodial wallet. */
       walletAddress: string
+      /** The claimed perk token (uint256, decimal string). */
       tokenId: string
+      /** The `claimFor` transaction. */
       transactionHash: string
       /** True when an earlier redemption with this idempotency key is answered again. */
       replayed: boolean
