@@ -269,6 +269,7 @@ function agentParam(f: FuzzFixture, name: string): string {
   if (/brand/i.test(name)) return f.brand.brandId
   if (/email|user/i.test(name)) return f.member.email
   if (/address|wallet/i.test(name)) return f.member.walletAddress
+  if (name === 'eventId') return 'account_creation'
   return '1'
 }
 
@@ -293,6 +294,18 @@ const AGENT_TOOL_INPUTS: Record<string, (f: FuzzFixture) => Record<string, unkno
   loyalty_agent_brand_rankings: () => ({ limit: '5' }),
   loyalty_agent_browse_perks: (f) => ({ brandId: f.brand.brandId, maxPrice: '1000', limit: '10' }),
   loyalty_agent_user_recommendations: () => ({ limit: '3' }),
+  loyalty_agent_create_event: () => ({ eventType: 'fuzz_visit', rewardAmount: 10, maxClaims: 0, cooldownHours: 24 }),
+  loyalty_agent_update_event: () => ({ rewardAmount: 20, enabled: true, maxClaims: 5, cooldownHours: 1 }),
+  loyalty_agent_create_perk: () => ({
+    name: 'Fuzz perk',
+    description: 'A perk',
+    priceInPoints: 10,
+    maxSupply: 5,
+    maxPerUser: 1,
+    tags: ['fuzz'],
+    discountCode: 'FUZZ',
+  }),
+  loyalty_agent_update_perk: () => ({ priceInPoints: 12, isActive: true, description: 'Changed' }),
 }
 
 /**

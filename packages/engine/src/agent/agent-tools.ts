@@ -7,6 +7,8 @@ import { browsePerksTool } from './tools/browse-perks'
 import { checkBrandTool } from './tools/check-brand'
 import { compareBrandsTool } from './tools/compare-brands'
 import { compareCashbackTool } from './tools/compare-cashback'
+import { createEventTool } from './tools/create-event'
+import { createPerkTool } from './tools/create-perk'
 import { estimateRoiTool } from './tools/estimate-roi'
 import { eventPerformanceTool } from './tools/event-performance'
 import { listBrandsTool } from './tools/list-brands'
@@ -22,6 +24,8 @@ import { processEventTool } from './tools/process-event'
 import { redeemPerkTool } from './tools/redeem-perk'
 import { suggestEventsTool } from './tools/suggest-events'
 import { suggestPerksTool } from './tools/suggest-perks'
+import { updateEventTool } from './tools/update-event'
+import { updatePerkTool } from './tools/update-perk'
 import { userBalanceTool } from './tools/user-balance'
 import { userPersonaTool } from './tools/user-persona'
 import { userPortfolioTool } from './tools/user-portfolio'
@@ -53,6 +57,10 @@ export const AGENT_TOOLS = [
   eventPerformanceTool,
   perkAnalyticsTool,
   brandHealthTool,
+  createEventTool,
+  updateEventTool,
+  createPerkTool,
+  updatePerkTool,
   compareBrandsTool,
   compareCashbackTool,
   perkIntelligenceTool,
