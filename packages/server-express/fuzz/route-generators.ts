@@ -305,6 +305,21 @@ const AGENT_TOOL_INPUTS: Record<string, (f: FuzzFixture) => Record<string, unkno
     tags: ['fuzz'],
     discountCode: 'FUZZ',
   }),
+  loyalty_agent_request_info: () => ({
+    businessName: 'Fuzz Co',
+    contactEmail: 'lead@fuzz.example',
+    website: 'https://fuzz.example',
+    industry: 'retail',
+  }),
+  loyalty_agent_onboard_brand: () => ({
+    brandAddress: `0x${'f'.repeat(40)}`,
+    businessName: 'Fuzz brand',
+    contactEmail: 'owner@fuzz.example',
+    website: 'https://fuzz.example',
+    category: 'retail',
+    description: 'A brand',
+  }),
+  loyalty_agent_manage_keys: (f) => ({ action: 'status', brandId: f.brand.brandId }),
   loyalty_agent_update_perk: () => ({ priceInPoints: 12, isActive: true, description: 'Changed' }),
 }
 

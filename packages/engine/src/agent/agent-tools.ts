@@ -12,16 +12,19 @@ import { createPerkTool } from './tools/create-perk'
 import { estimateRoiTool } from './tools/estimate-roi'
 import { eventPerformanceTool } from './tools/event-performance'
 import { listBrandsTool } from './tools/list-brands'
+import { manageKeysTool } from './tools/manage-keys'
 import { networkAnalyticsTool } from './tools/network-analytics'
 import { networkFlowsTool } from './tools/network-flows'
 import { networkInfoTool } from './tools/network-info'
 import { networkStatsTool } from './tools/network-stats'
 import { networkTrendingTool } from './tools/network-trending'
+import { onboardBrandTool } from './tools/onboard-brand'
 import { perkAnalyticsTool } from './tools/perk-analytics'
 import { perkIntelligenceTool } from './tools/perk-intelligence'
 import { processBulkTool } from './tools/process-bulk'
 import { processEventTool } from './tools/process-event'
 import { redeemPerkTool } from './tools/redeem-perk'
+import { requestInfoTool } from './tools/request-info'
 import { suggestEventsTool } from './tools/suggest-events'
 import { suggestPerksTool } from './tools/suggest-perks'
 import { updateEventTool } from './tools/update-event'
@@ -52,6 +55,9 @@ export const AGENT_TOOLS = [
   userPortfolioTool,
   redeemPerkTool,
   estimateRoiTool,
+  requestInfoTool,
+  onboardBrandTool,
+  manageKeysTool,
   networkAnalyticsTool,
   brandAnalyticsTool,
   eventPerformanceTool,

@@ -34,4 +34,6 @@ export interface ApiKeyStore {
   /** Insert or replace (one statement). Secrets that must be usable later (HMAC keys) are KeyVault ciphertexts. */
   setSecret(brandId: string, kind: BrandSecretKind, ciphertext: string, at: number): Promise<void>
   getSecret(brandId: string, kind: BrandSecretKind): Promise<string | undefined>
+  /** When the secret was last set (issued or rotated), or undefined when there is none. */
+  getSecretSetAt(brandId: string, kind: BrandSecretKind): Promise<number | undefined>
 }

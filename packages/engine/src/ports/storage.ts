@@ -7,6 +7,7 @@ import type { BrandStore } from './brand-store'
 import type { ChainJournalStore } from './chain-journal-store'
 import type { ConstraintStore } from './constraint-store'
 import type { EventStore } from './event-store'
+import type { GrowthLeadStore } from './growth-lead-store'
 import type { IdempotencyStore } from './idempotency-store'
 import type { IdentityStore } from './identity-store'
 import type { LeaseStore } from './lease-store'
@@ -70,6 +71,8 @@ export interface Stores {
   redemptionCodes: RedemptionCodeStore
   /** Agent API keys (docs/agent-api.md#keys). */
   agentKeys: AgentKeyStore
+  /** Businesses that asked to join (agent API request_info). */
+  growthLeads: GrowthLeadStore
   /** Read-only aggregates over reward events and the ledger (the agent API's network and user reads). */
   activity: ActivityStore
   /** Aggregate reads of events and redemptions for the agent API's analytics. */

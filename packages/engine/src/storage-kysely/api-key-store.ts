@@ -82,5 +82,15 @@ export function createApiKeyStore(db: Kysely<Database>, _dialect: SqlDialect): A
         .executeTakeFirst()
       return row?.ciphertext
     },
+
+    async getSecretSetAt(brandId, kind) {
+      const row = await db
+        .selectFrom('brand_secrets')
+        .select('updated_at')
+        .where('brand_id', '=', brandId)
+        .where('kind', '=', kind)
+        .executeTakeFirst()
+      return row === undefined ? undefined : Number(row.updated_at)
+    },
   }
 }

@@ -12,6 +12,7 @@ import { createConstraintStore } from './constraint-store'
 import type { Database } from './database'
 import type { SqlDialect } from './dialect'
 import { createEventStore } from './event-store'
+import { createGrowthLeadStore } from './growth-lead-store'
 import { createIdempotencyStore } from './idempotency-store'
 import { createIdentityStore } from './identity-store'
 import { createLeaseStore } from './lease-store'
@@ -66,6 +67,7 @@ function bindStores(db: Kysely<Database>, dialect: SqlDialect, inTransaction = f
     ledger: createLedgerStore(db, dialect),
     redemptionCodes: createRedemptionCodeStore(db, dialect),
     agentKeys: createAgentKeyStore(db, dialect),
+    growthLeads: createGrowthLeadStore(db, dialect),
     activity: createActivityStore(db),
     analytics: createAnalyticsStore(db, dialect),
     perkRedemptions: createPerkRedemptionStore(db),

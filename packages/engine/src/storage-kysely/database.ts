@@ -1,6 +1,7 @@
 import type { AgentTables } from './agent-tables'
 import type { CoreTables } from './core-tables'
 import type { EventTables } from './event-tables'
+import type { GrowthLeadTables } from './growth-lead-tables'
 import type { IdempotencyTables } from './idempotency-tables'
 import type { IdentityTables } from './identity-tables'
 import type { LedgerTables } from './ledger-tables'
@@ -34,4 +35,5 @@ export interface Database
     RedemptionCodeTables,
     AgentTables,
     PerkRedemptionTables,
-    SiteTables {}
+    SiteTables,
+    GrowthLeadTables {}

@@ -19,6 +19,9 @@ export const AGENT_TOOL_ROUTES = {
   loyalty_agent_user_portfolio: { method: 'GET', path: '/users/:userId/portfolio', auth: 'signed' },
   loyalty_agent_redeem_perk: { method: 'POST', path: '/perks/redeem', auth: 'signed' },
   loyalty_agent_estimate_roi: { method: 'POST', path: '/growth/estimate-roi', auth: 'public' },
+  loyalty_agent_request_info: { method: 'POST', path: '/growth/request-info', auth: 'public' },
+  loyalty_agent_onboard_brand: { method: 'POST', path: '/onboarding/brands', auth: 'signed' },
+  loyalty_agent_manage_keys: { method: 'POST', path: '/onboarding/keys', auth: 'signed' },
   loyalty_agent_network_analytics: { method: 'GET', path: '/analytics/network', auth: 'public' },
   loyalty_agent_brand_analytics: { method: 'GET', path: '/analytics/brands/:brandId', auth: 'public' },
   loyalty_agent_event_performance: { method: 'GET', path: '/analytics/brands/:brandId/events', auth: 'public' },
@@ -533,6 +536,87 @@ export type AgentToolTypes = {
         rewardRate: number
         tokensPerUsd: number
       }
+    }
+  }
+  /**
+   * Request information: POST /growth/request-info (public).
+   * Records that a business wants to join the loyalty network (its name, contact email, website and industry) so the operator can follow up. Asking again with the same email and website host records nothing new and answers the first lead.
+   */
+  loyalty_agent_request_info: {
+    input: {
+      businessName: string
+      contactEmail: string
+      website?: string | undefined
+      industry?: string | undefined
+    }
+    output: {
+      leadId: string
+      /** False when a lead with this email and website host existed (it is answered unchanged). */
+      created: boolean
+    }
+  }
+  /**
+   * Onboard a brand: POST /onboarding/brands (signed).
+   * Creates a brand for a business at its own address (brandAddress): its profile (name, contact email, website, category, description), the six default reward events and its keys. The keys are never answered: the brand's operator reads them with `loyaltykit brand keys`. An existing brand is refused. Needs canOnboard; this key may then manage the brand's keys (manage_keys).
+   */
+  loyalty_agent_onboard_brand: {
+    input: {
+      brandAddress: string
+      businessName: string
+      contactEmail: string
+      website?: string | undefined
+      category?: 'retail' | 'dining' | 'travel' | 'gaming' | 'other' | undefined
+      description?: string | undefined
+    }
+    output: {
+      brand: {
+        brandId: string
+        name: string
+        category: string | null
+        description: string | null
+        /** The brand's first website origin, or null. */
+        website: string | null
+        /** Enabled event rules. */
+        rewardEvents: number
+        /** The highest reward of an enabled rule (0 without rules). */
+        maxReward: number
+        /** Perk collections created for the brand. */
+        perkCount: number
+        contactEmail: string
+        onboardedByAgentKeyId: string
+      }
+      credentials: {
+        issued: true
+        retrieval: string
+      }
+      nextSteps: string[]
+    }
+  }
+  /**
+   * Manage brand keys: POST /onboarding/keys (signed).
+   * For a brand this key onboarded: `status` shows whether the brand has a security key and when it was set, and its API keys (prefix, scopes, revoked); `rotate` replaces the security key; `revoke` revokes the brand's secret API keys (not its public DNS key). No key is ever answered: the operator reads new ones with `loyaltykit brand keys`. Needs canOnboard.
+   */
+  loyalty_agent_manage_keys: {
+    input: {
+      action: 'rotate' | 'revoke' | 'status'
+      brandId: string
+    }
+    output: {
+      brandId: string
+      action: 'rotate' | 'revoke' | 'status'
+      securityKey: {
+        present: boolean
+        rotatedAt: number | null
+      }
+      apiKeys: {
+        prefix: string
+        scopes: string[]
+        createdAt: number
+        revokedAt: number | null
+      }[]
+      /** API keys this call revoked (revoke only). */
+      revoked: number
+      retrieval: string
     }
   }
   /**
