@@ -27,6 +27,10 @@ export const AGENT_TOOL_ROUTES = {
   loyalty_agent_event_performance: { method: 'GET', path: '/analytics/brands/:brandId/events', auth: 'public' },
   loyalty_agent_perk_analytics: { method: 'GET', path: '/analytics/brands/:brandId/perks', auth: 'public' },
   loyalty_agent_brand_health: { method: 'GET', path: '/analytics/brands/:brandId/health', auth: 'public' },
+  loyalty_agent_create_event: { method: 'POST', path: '/brands/:brandId/events', auth: 'signed' },
+  loyalty_agent_update_event: { method: 'PATCH', path: '/brands/:brandId/events/:eventId', auth: 'signed' },
+  loyalty_agent_create_perk: { method: 'POST', path: '/brands/:brandId/perks', auth: 'signed' },
+  loyalty_agent_update_perk: { method: 'PATCH', path: '/brands/:brandId/perks/:collectionId', auth: 'signed' },
   loyalty_agent_compare_brands: { method: 'GET', path: '/compare/brands', auth: 'public' },
   loyalty_agent_compare_cashback: { method: 'GET', path: '/compare/cashback', auth: 'public' },
   loyalty_agent_perk_intelligence: { method: 'GET', path: '/intelligence/brands/:brandId/perks', auth: 'public' },
@@ -849,6 +853,136 @@ export type AgentToolTypes = {
         code: string
         message: string
       }[]
+    }
+  }
+  /**
+   * Create a reward event: POST /brands/:brandId/events (signed).
+   * Adds a reward event to a brand's program: its type, the tokens it rewards, the total claims allowed across users (0 = unlimited) and the cooldown between one user's claims (hours, default 24). Users may claim it any number of times. An existing event type is refused; change it with update_event. Needs canManageProgram and the brand in the key's scope.
+   */
+  loyalty_agent_create_event: {
+    input: {
+      brandId: string
+      eventType: string
+      rewardAmount?: number | undefined
+      maxClaims?: number | undefined
+      cooldownHours?: number | undefined
+      detectionMethod?: string | undefined
+    }
+    output: {
+      event: {
+        eventId: string
+        eventType: string
+        rewardAmount: number
+        maxClaims: number
+        maxClaimsPerUser: number
+        cooldownHours: number
+        detectionMethod: string
+        enabled: boolean
+      }
+    }
+  }
+  /**
+   * Update a reward event: PATCH /brands/:brandId/events/:eventId (signed).
+   * Changes a reward event of a brand's program: its reward, whether it is enabled, its total claim limit (0 = unlimited) or its cooldown (hours). At least one is required. The change applies to the next event (event-config caches are cleared). Needs canManageProgram and the brand in the key's scope.
+   */
+  loyalty_agent_update_event: {
+    input: {
+      brandId: string
+      eventId: string
+      rewardAmount?: number | undefined
+      enabled?: boolean | undefined
+      maxClaims?: number | undefined
+      cooldownHours?: number | undefined
+    }
+    output: {
+      event: {
+        eventId: string
+        eventType: string
+        rewardAmount: number
+        maxClaims: number
+        maxClaimsPerUser: number
+        cooldownHours: number
+        detectionMethod: string
+        enabled: boolean
+      }
+    }
+  }
+  /**
+   * Create a perk: POST /brands/:brandId/perks (signed).
+   * Creates a perk users can redeem their points for: a collection on the PerkCollection contract with its price in points, maximum supply and per-user limit (default 1), plus a description, category, tags and a discount code shown to holders. Needs canManageProgram and the brand in the key's scope.
+   */
+  loyalty_agent_create_perk: {
+    input: {
+      brandId: string
+      name: string
+      description: string
+      priceInPoints?: number | undefined
+      maxSupply?: number | undefined
+      category?: string | undefined
+      maxPerUser?: number | undefined
+      tags?: string[] | undefined
+      discountCode?: string | undefined
+    }
+    output: {
+      perk: {
+        id: string
+        collectionId: number
+        brandId: string
+        name: string
+        description: string | null
+        category: string | null
+        /** Whole tokens. */
+        cost: number
+        /** 0 = unlimited. */
+        maxSupply: number
+        claimed: number
+        /** Left to claim; null when unlimited. */
+        available: number | null
+        /** 0 = unlimited. */
+        maxPerUser: number
+        isActive: boolean
+        discountCode: string | null
+      }
+      transactionHash: string
+    }
+  }
+  /**
+   * Update a perk: PATCH /brands/:brandId/perks/:collectionId (signed).
+   * Changes a brand's perk: its price in points and whether it can be redeemed (both on chain), or its description. At least one is required. The supply and per-user limit cannot change (a new perk is needed). Needs canManageProgram and the brand in the key's scope.
+   */
+  loyalty_agent_update_perk: {
+    input: {
+      brandId: string
+      collectionId?: number | undefined
+      priceInPoints?: number | undefined
+      isActive?: boolean | undefined
+      description?: string | undefined
+      /** Refused when present: a collection's supply is fixed on chain. */
+      maxSupply?: unknown
+      /** Refused when present, as maxSupply. */
+      maxPerUser?: unknown
+    }
+    output: {
+      perk: {
+        id: string
+        collectionId: number
+        brandId: string
+        name: string
+        description: string | null
+        category: string | null
+        /** Whole tokens. */
+        cost: number
+        /** 0 = unlimited. */
+        maxSupply: number
+        claimed: number
+        /** Left to claim; null when unlimited. */
+        available: number | null
+        /** 0 = unlimited. */
+        maxPerUser: number
+        isActive: boolean
+        discountCode: string | null
+      }
+      transactionHashes: string[]
     }
   }
   /**
