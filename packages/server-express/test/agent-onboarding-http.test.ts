@@ -136,7 +136,7 @@ describe.each(testDialects)('agent onboarding tools over HTTP on $dialect', (dia
     const revoked = await post('/onboarding/keys', { action: 'revoke', brandId }, onboarder)
     expect(revoked.body.data.revoked).toBe(1)
     const keys = revoked.body.data.apiKeys as Array<{ scopes: string[]; revokedAt: number | null }>
-    expect(keys.map((k) => [k.scopes.join(','), k.revokedAt === null])).toEqual([
+    expect(keys.map((k) => [k.scopes.join(','), k.revokedAt === null]).sort()).toEqual([
       ['constraints,events', false],
       ['dns', true],
     ])
