@@ -602,12 +602,12 @@ export type AgentToolTypes = {
    */
   loyalty_agent_manage_keys: {
     input: {
-      action: 'rotate' | 'revoke' | 'status'
+      action: 'status' | 'rotate' | 'revoke'
       brandId: string
     }
     output: {
       brandId: string
-      action: 'rotate' | 'revoke' | 'status'
+      action: 'status' | 'rotate' | 'revoke'
       securityKey: {
         present: boolean
         rotatedAt: number | null
