@@ -9,6 +9,7 @@ import { basicAuth, rest, WpSession } from './helpers/wp-session'
 // of the member routes (login cookie + X-WP-Nonce, application passwords), the errors that come before
 // any upstream call, and api_error for upstreams that are down, silent or failing. The settings page:
 // wordpress-settings.test.ts; the routes against a real loyaltykit server: wordpress-routes.test.ts.
+// What the plugin sends upstream is read here, from the failing upstream's log.
 const MEMBER_ROUTES = ['/loyalty/v1/checkin', '/loyalty/v1/redeem', '/loyalty/v1/claim-milestone'] as const
 const PERK = '0b9a4c1e-6f0d-4b7a-9a57-3f1f3d8d2a10'
 
@@ -155,6 +156,27 @@ describe('loyaltykit plugin on WordPress: authentication and the errors before o
         user: { id: memberId, email: 'member@example.test', displayName: 'Member' },
       })
       expect(JSON.parse(up.received.find((r) => r.url.includes('claim-milestone'))?.body ?? '').milestoneDays).toBe(7)
+      // A redemption: the member and the perk; the browser's Idempotency-Key scoped to the WordPress user
+      // (every member shares the site's key upstream), a key that is not visible ASCII dropped.
+      await rest(wp.url, 'POST', '/loyalty/v1/redeem', {
+        session: member,
+        body: { perkId: ` ${PERK} ` },
+        headers: { 'Idempotency-Key': 'click-1' },
+      })
+      const redeem = up.received.at(-1)
+      expect(redeem?.url).toBe('/loyalty-api/site/redeem')
+      expect(JSON.parse(redeem?.body ?? '')).toEqual({
+        user: { id: memberId, email: 'member@example.test', displayName: 'Member' },
+        perkId: PERK,
+      })
+      expect(redeem?.headers['idempotency-key']).toBe(`wp-${memberId}-click-1`)
+      await rest(wp.url, 'POST', '/loyalty/v1/redeem', {
+        session: member,
+        body: { perkId: PERK },
+        headers: { 'Idempotency-Key': 'not visible ascii' },
+      })
+      expect(up.received.at(-1)?.url).toBe('/loyalty-api/site/redeem')
+      expect(up.received.at(-1)?.headers).not.toHaveProperty('idempotency-key')
       expect(up.received.find((r) => r.url.includes('leaderboard'))?.url).toBe(
         '/loyalty-api/site/leaderboard?metric=rsnc_earned&period=week&limit=10',
       )
