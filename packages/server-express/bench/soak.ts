@@ -1,21 +1,28 @@
 /**
- * Soak: `pnpm soak [-- --minutes 10 --rate R --window-seconds 30 --warmup-minutes 1 --postgres --json]`.
- * Starts `loyaltykit start` as a new user runs it (its own process, a fresh temp data folder: SQLite +
- * the embedded chain, or PostgreSQL with --postgres), measures the maximum event rate with a short
+ * Soak: `pnpm soak [-- --minutes 10 --rate R --window-seconds 30 --warmup-minutes 1 --postgres
+ * --embedded-chain --json]`. Starts `loyaltykit start` (its own process, a fresh temp data folder:
+ * SQLite, or PostgreSQL with --postgres) against `loyaltykit chain serve` in a process of its own, or
+ * with --embedded-chain on the chain inside the server as a new user runs it (EDR keeps every state in
+ * memory, so that server's RSS grows with the mints: docs/performance.md#soak), measures the maximum event rate with a short
  * closed-loop probe unless --rate is given, then drives a steady mix of routes (soak-mix.ts) at half
  * that rate, open loop, in windows. After each window it samples the server's resident memory
  * (/proc), its open handles and heap (GET /metrics) and the window's latencies. The verdict
  * (soak-report.ts): RSS and handles flat (< 10 % growth after warm-up), p99 stable, no error, every
  * mint confirmed. Exit 0 when flat, 1 when not. docs/performance.md#soak.
  */
+import { randomBytes } from 'node:crypto'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { loadConfig } from '../src/config/load-config'
 import { createLogger } from '../src/logging/create-logger'
 import { openRuntime } from '../src/runtime/open-runtime'
+import { freePort, serveChain, serverEnvOf } from '../test/helpers/chain-serve-process'
+import { cliEnv, stopCliProcess } from '../test/helpers/cli-process'
 import { createBenchDatabase } from './support/bench-database'
 import { openBenchKysely } from './support/bench-kysely'
 import { runLoad } from './support/load-generator'
-import { waitForMints } from './support/mint-figures'
+import { countMintJobs, waitForMints } from './support/mint-figures'
 import { readProcessMemory } from './support/process-memory'
 import { EXPECTED_STATUS, soakKindOf, soakTarget } from './support/soak-mix'
 import { parseSoakOptions, type SoakOptions } from './support/soak-options'
@@ -76,6 +83,21 @@ async function serverGauges(origin: string): Promise<{ activeHandles: number; he
 
 let exitCode = 1
 try {
+  let chainPid: number | undefined
+  if (!options.embeddedChain) {
+    // The chain in its own process (as in a deployment with an RPC chain): the server's memory is
+    // then judged without EDR's, which keeps every block's state in memory (docs/performance.md#soak).
+    progress('starting the chain (loyaltykit chain serve)…')
+    const chainDir = await mkdtemp(join(tmpdir(), 'lk-soak-chain-'))
+    stops.push(() => rm(chainDir, { recursive: true, force: true }))
+    const chain = await serveChain(
+      await freePort(),
+      cliEnv({ LOYALTYKIT_DATA_DIR: chainDir, LOYALTYKIT_MASTER_KEY: randomBytes(32).toString('hex') }),
+    )
+    stops.push(() => stopCliProcess(chain))
+    chainPid = chain.child.pid
+    Object.assign(serverEnv, serverEnvOf(chain.stdout()))
+  }
   const runtime = await openRuntime({
     config: loadConfig(serverEnv),
     logger: createLogger({ level: 'silent' }),
@@ -160,7 +182,9 @@ try {
       },
     )
     const memory = readProcessMemory(server.pid)
+    const chainMemory = chainPid === undefined ? undefined : readProcessMemory(chainPid)
     const gauges = await serverGauges(server.origin)
+    const mintJobs = await countMintJobs(kysely)
     const round = (n: number) => Math.round(n * 10) / 10
     windows.push({
       index: w,
@@ -177,6 +201,8 @@ try {
         max: round(load.latencyMs.max),
       },
       rssMb: Math.round((memory?.rssKb ?? 0) / 1024),
+      ...(chainMemory ? { chainRssMb: Math.round(chainMemory.rssKb / 1024) } : {}),
+      mintJobs,
       ...gauges,
     })
     progress(
@@ -186,6 +212,7 @@ try {
   const unconfirmed = await waitForMints(kysely, 120_000)
   const report: SoakReport = {
     storage: db.databaseUrl ? 'postgres' : 'sqlite',
+    chain: options.embeddedChain ? 'embedded' : 'process',
     rate,
     rateSource: options.rate === undefined ? 'half of the probe' : 'given',
     probeMaxEventsPerSecond: probeMax,

@@ -45,6 +45,15 @@ export type MintFigures = {
 
 const CHUNK = 500
 
+/** How many mint jobs the database holds (any status). */
+export async function countMintJobs(db: Kysely<Database>): Promise<number> {
+  const row = await db
+    .selectFrom('mint_jobs')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow()
+  return Number(row.n)
+}
+
 /** Polls until no mint job is waiting (every job confirmed) or `timeoutMs`; answers how many still wait. */
 export async function waitForMints(db: Kysely<Database>, timeoutMs: number): Promise<number> {
   const deadline = Date.now() + timeoutMs

@@ -13,6 +13,11 @@ export type SoakOptions = {
   probeSeconds: number
   connections: number
   postgres: boolean
+  /**
+   * Run the chain inside the server (the embedded default). Off: the chain is `loyaltykit chain
+   * serve` in its own process, so the server's memory is judged apart from EDR's in-memory history.
+   */
+  embeddedChain: boolean
   json: boolean
 }
 
@@ -28,6 +33,7 @@ export function parseSoakOptions(argv: string[]): SoakOptions {
       'probe-seconds': { type: 'string', default: '15' },
       connections: { type: 'string', default: '50' },
       postgres: { type: 'boolean', default: false },
+      'embedded-chain': { type: 'boolean', default: false },
       json: { type: 'boolean', default: false },
     },
   })
@@ -57,6 +63,7 @@ export function parseSoakOptions(argv: string[]): SoakOptions {
     probeSeconds: positive('probe-seconds', values['probe-seconds']),
     connections,
     postgres: values.postgres,
+    embeddedChain: values['embedded-chain'],
     json: values.json,
   }
 }

@@ -12,6 +12,10 @@ export type SoakWindow = {
   errors: number
   latencyMs: LatencySummary
   rssMb: number
+  /** Resident memory of `loyaltykit chain serve` when the chain runs in its own process (not judged). */
+  chainRssMb?: number
+  /** Mint jobs in the database at the window's end (the chain's work so far). */
+  mintJobs: number
   /** prom-client's `nodejs_active_handles_total` (sockets, timers, servers, files). */
   activeHandles: number
   heapUsedMb: number
@@ -68,6 +72,8 @@ export function judgeSoak(windows: readonly SoakWindow[], mintsUnconfirmed: numb
 
 export type SoakReport = {
   storage: 'sqlite' | 'postgres'
+  /** Where the chain ran: inside the server (`embedded`) or as `chain serve` (`process`). */
+  chain: 'embedded' | 'process'
   rate: number
   rateSource: 'given' | 'half of the probe'
   probeMaxEventsPerSecond: number | null
@@ -80,8 +86,8 @@ export type SoakReport = {
 /** The human-readable report: one line per window, then the verdict. */
 export function formatSoakReport(r: SoakReport): string {
   const lines = [
-    `soak: ${r.storage}, ${r.rate} requests/s (${r.rateSource}${r.probeMaxEventsPerSecond === null ? '' : `: probe ${r.probeMaxEventsPerSecond} events/s`}), ${r.minutes} min in ${r.windowSeconds} s windows`,
-    'window  start  requests  errors   p50 ms   p99 ms   RSS MB  handles  heap MB',
+    `soak: ${r.storage}, chain ${r.chain === 'embedded' ? 'inside the server' : 'in its own process (chain serve)'}, ${r.rate} requests/s (${r.rateSource}${r.probeMaxEventsPerSecond === null ? '' : `: probe ${r.probeMaxEventsPerSecond} events/s`}), ${r.minutes} min in ${r.windowSeconds} s windows`,
+    `window  start  requests  errors   p50 ms   p99 ms   RSS MB  handles  heap MB${r.chain === 'process' ? ' chain MB' : ''}`,
   ]
   for (const w of r.windows) {
     lines.push(
@@ -95,6 +101,7 @@ export function formatSoakReport(r: SoakReport): string {
         w.rssMb.toFixed(0).padStart(8),
         String(w.activeHandles).padStart(8),
         w.heapUsedMb.toFixed(0).padStart(8),
+        ...(w.chainRssMb === undefined ? [] : [w.chainRssMb.toFixed(0).padStart(8)]),
       ].join(' '),
     )
   }
@@ -109,5 +116,23 @@ export function formatSoakReport(r: SoakReport): string {
     `${mark(v.mintsUnconfirmedAfterWait.ok)} mints unconfirmed after the run ${v.mintsUnconfirmedAfterWait.count}`,
     v.ok ? 'soak: flat' : 'soak: NOT flat',
   )
+  const growth = chainGrowth(r.windows)
+  if (growth)
+    lines.push(
+      `chain (not judged): RSS ${growth.firstMb} → ${growth.lastMb} MB over ${growth.mints} mints, ${growth.kbPerMint} KB per mint (EDR keeps every state in memory: docs/performance.md#soak)`,
+    )
   return lines.join('\n')
+}
+
+/** The chain process's memory growth per mint job over the judged windows, when it ran apart. */
+function chainGrowth(
+  windows: readonly SoakWindow[],
+): { firstMb: number; lastMb: number; mints: number; kbPerMint: number } | undefined {
+  const judged = windows.filter((w) => !w.warmup && w.chainRssMb !== undefined)
+  const [first, last] = [judged[0], judged.at(-1)]
+  if (!first || !last || first === last) return undefined
+  const mints = last.mintJobs - first.mintJobs
+  const firstMb = first.chainRssMb as number
+  const lastMb = last.chainRssMb as number
+  return { firstMb, lastMb, mints, kbPerMint: mints > 0 ? Math.round(((lastMb - firstMb) * 1024) / mints) : 0 }
 }
