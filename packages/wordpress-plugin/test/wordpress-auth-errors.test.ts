@@ -177,6 +177,14 @@ describe('loyaltykit plugin on WordPress: authentication and the errors before o
       })
       expect(up.received.at(-1)?.url).toBe('/loyalty-api/site/redeem')
       expect(up.received.at(-1)?.headers).not.toHaveProperty('idempotency-key')
+      // The same click still running upstream is no refusal (its outcome is unknown): api_error, so the
+      // page keeps its key for the retry.
+      const inUse = await rest(wp.url, 'POST', '/loyalty/v1/redeem', {
+        session: member,
+        body: { perkId: PERK },
+        headers: { 'Idempotency-Key': 'click-1-in-use' },
+      })
+      expectWpError(inUse, 'api_error', 'The loyalty service is still working on this. Please try again in a moment.')
       expect(up.received.find((r) => r.url.includes('leaderboard'))?.url).toBe(
         '/loyalty-api/site/leaderboard?metric=rsnc_earned&period=week&limit=10',
       )

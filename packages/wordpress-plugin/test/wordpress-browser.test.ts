@@ -2,6 +2,7 @@ import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 // Headless Chromium (Debian's), launched as the browser SDK's tests launch it; never skipped.
 import { launchChromium } from '../../browser-sdk/test/helpers/chromium'
+import { startBrokenUpstreams } from './helpers/broken-upstreams'
 import { type Member, useWordPressWorld } from './helpers/wordpress-world'
 
 // A member in headless Chromium on a real WordPress page with the plugin's shortcodes (the page
@@ -126,16 +127,41 @@ describe('the shortcodes in Chromium on a real WordPress page', { timeout: 240_0
     expect(await widget.locator('.loyaltykit-milestones li').count()).toBe(0)
   })
 
-  it('the member redeems a perk with the points: one click asks, the second redeems and shows the code', async () => {
+  it('the member redeems a perk: one click asks, the second redeems and shows the code; after a failure the retry keeps its key', async () => {
     const perk = page.locator('.loyaltykit-perk', { hasText: 'Free coffee' })
-    await perk.locator('.loyaltykit-redeem-button').click()
-    expect(await perk.locator('.loyaltykit-message').textContent()).toBe('Spend 50 points?')
-    calls.length = 0
-    await perk.locator('.loyaltykit-redeem-button').click()
+    const button = perk.locator('.loyaltykit-redeem-button')
+    const message = perk.locator('.loyaltykit-message')
+    /** The Idempotency-Key of each redeem request the page sent. */
+    const keys: string[] = []
+    page.on('request', (r) => {
+      if (r.url().endsWith('/loyalty/v1/redeem')) keys.push(r.headers()['idempotency-key'] ?? '')
+    })
+    // First the server fails (a 503 page from a proxy: api_error), so the outcome is unknown to the
+    // page: the next click must retry with the same key, never start a second redemption.
+    const up = await startBrokenUpstreams()
+    try {
+      w.wp.setConstants({ LOYALTYKIT_API_URL: up.failingUrl })
+      await button.click()
+      expect(await message.textContent()).toBe('Spend 50 points?')
+      calls.length = 0
+      await button.click()
+      await expect
+        .poll(() => message.textContent(), UPSTREAM_WRITE)
+        .toBe('The loyalty service failed. Please try again later.')
+    } finally {
+      w.wp.setConstants({})
+      await up.close()
+    }
+    await button.click()
+    expect(await message.textContent()).toBe('Spend 50 points?')
+    await button.click()
     await expect
-      .poll(() => perk.locator('.loyaltykit-message').textContent(), UPSTREAM_WRITE)
+      .poll(() => message.textContent(), UPSTREAM_WRITE)
       .toMatch(/^Redeemed Free coffee\. Confirmation code: LK-\S{10}$/)
-    expect(calls).toEqual(['200 /wp-json/loyalty/v1/redeem'])
+    expect(calls).toEqual(['500 /wp-json/loyalty/v1/redeem', '200 /wp-json/loyalty/v1/redeem'])
+    expect(keys).toHaveLength(2)
+    expect(keys[1]).toBe(keys[0])
+    expect(keys[0]).toMatch(/^[0-9a-f]{32}$/)
     // Spent on the server: 110 earned, 50 redeemed.
     const member = await w.s.runtime.storage.site.getMember({ brandId: w.brandId, siteUserId: String(dana.id) })
     const totals = await w.s.runtime.storage.ledger.memberTotals({

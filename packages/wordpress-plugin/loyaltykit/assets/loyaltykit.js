@@ -21,7 +21,10 @@
     return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')
   }
 
-  /** POST to the plugin's REST API; resolves with the JSON body, rejects with the error's message. */
+  /**
+   * POST to the plugin's REST API; resolves with the JSON body, rejects with the error's message and
+   * HTTP `status` (a TypeError without one when the request got no answer at all).
+   */
   async function post(path, body, headers = {}) {
     const send = () =>
       fetch(config.root + path, {
@@ -46,7 +49,7 @@
       }
     }
     const data = await response.json().catch(() => null)
-    if (!response.ok || !data) throw new Error(data?.message || text.failed)
+    if (!response.ok || !data) throw Object.assign(new Error(data?.message || text.failed), { status: response.status })
     return data
   }
 
@@ -112,7 +115,7 @@
       message.textContent = format(text.confirm, perk.dataset.cost)
       return
     }
-    // One key per redemption, kept until an answer arrives: a retry after a lost answer cannot spend twice.
+    // One key per redemption, kept until a definite answer: a retry after a lost answer cannot spend twice.
     button.dataset.key ||= randomKey()
     button.disabled = true
     message.textContent = text.working
@@ -122,7 +125,10 @@
       delete button.dataset.key
     } catch (error) {
       message.textContent = error.message
-      if (!(error instanceof TypeError)) delete button.dataset.key
+      // A 4xx is a refusal (nothing was spent): the next click is a new redemption. No answer or a 5xx
+      // (api_error: a timeout, the server still working on it) leaves the outcome unknown: the next click
+      // retries with the same key and gets the first redemption's answer instead of spending twice.
+      if (error.status !== undefined && error.status < 500) delete button.dataset.key
     } finally {
       button.disabled = false
       button.dataset.confirming = 'false'

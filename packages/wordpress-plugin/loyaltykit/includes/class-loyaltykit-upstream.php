@@ -7,7 +7,7 @@
  * refusal whose `message` is meant for the member) or a WP_Error `api_error` (status 500): the server
  * could not be reached, did not answer within the timeout, failed (5xx), answered something that is
  * not JSON, refused the site's key (401/403) or has no such route (404 ROUTE_NOT_FOUND): configuration
- * problems, not the member's.
+ * problems, not the member's; or it is still running the same request (409 IDEMPOTENCY_KEY_IN_USE).
  *
  * @package loyaltykit
  */
@@ -160,6 +160,11 @@ final class Loyaltykit_Upstream {
 		if ( 404 === $status && ( null === $code || 'ROUTE_NOT_FOUND' === $code ) ) {
 			self::log( $method, $path, 'HTTP 404: no such route (an API URL with a path, or a server without the site API?)' );
 			return self::api_error( __( 'The loyalty service does not offer the site API (check the API URL).', 'loyaltykit' ) );
+		}
+		if ( 409 === $status && 'IDEMPOTENCY_KEY_IN_USE' === $code ) {
+			// The same click is still running upstream (a retry after a timeout): its outcome is not known
+			// yet, so this is no refusal; the browser keeps its key and the next try gets the first answer.
+			return self::api_error( __( 'The loyalty service is still working on this. Please try again in a moment.', 'loyaltykit' ) );
 		}
 		if ( $status >= 500 || $status < 200 || ( $status >= 300 && $status < 400 ) || ! is_array( $decoded ) ) {
 			self::log( $method, $path, "HTTP $status" );

@@ -6,7 +6,8 @@ type Received = { method: string; url: string; headers: IncomingMessage['headers
 
 /**
  * Upstreams that fail the way real ones do, on 127.0.0.1: `failing` answers 503 with an HTML page (a
- * proxy in front of a stopped server) and 200 with HTML to a leaderboard (not JSON), recording every
+ * proxy in front of a stopped server), 200 with HTML to a leaderboard (not JSON) and 409
+ * IDEMPOTENCY_KEY_IN_USE to a request whose Idempotency-Key ends with `-in-use`, recording every
  * request; `silent` accepts connections and never answers; `closedUrl` is a port nobody listens on.
  */
 export async function startBrokenUpstreams() {
@@ -18,6 +19,12 @@ export async function startBrokenUpstreams() {
     })
     req.on('end', () => {
       received.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body })
+      if (String(req.headers['idempotency-key'] ?? '').endsWith('-in-use')) {
+        // The loyaltykit server while the first request with this key still runs (docs/idempotency.md).
+        const inUse = { code: 'IDEMPOTENCY_KEY_IN_USE', message: 'A request with this Idempotency-Key is running' }
+        res.writeHead(409, { 'content-type': 'application/json', 'retry-after': '1' }).end(JSON.stringify(inUse))
+        return
+      }
       const status = req.url?.startsWith('/loyalty-api/site/leaderboard') ? 200 : 503
       res.writeHead(status, { 'content-type': 'text/html' }).end('<html><body>Service Unavailable</body></html>')
     })
