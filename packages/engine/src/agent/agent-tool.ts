@@ -2,6 +2,7 @@ import type { z } from 'zod'
 import type { EngineContext } from '../context'
 import type { AgentTier } from '../ports/agent-key-store'
 import type { AgentKeyView } from './agent-key-view'
+import type { ConverseLlmSettings } from './converse/llm-converse'
 
 /** Who calls a tool: anyone (public, counted per IP) or a verified agent key (counted per key). */
 export type AgentCaller = { kind: 'public'; ip: string } | { kind: 'agent'; ip: string; key: AgentKeyView }
@@ -45,12 +46,17 @@ export type AgentTool<I extends z.ZodObject = z.ZodObject, O extends z.ZodType =
   handler(ctx: EngineContext, input: z.output<I>, caller: AgentCaller, settings: AgentToolSettings): Promise<z.input<O>>
 }
 
-/** How the server judges events (its event-handler settings), for the tools that record them (#13, #14). */
+/**
+ * The server's settings tools need: how it judges events (its event-handler settings), for the
+ * tools that record them (#13, #14), and the optional LLM of /converse (#46).
+ */
 export type AgentToolSettings = {
   /** Same event type + user inside this window is a duplicate; default 60 s. */
   duplicateWindowMs?: number
   /** Bounded wait for a mint's transaction hash before answering `pending`; default 10 s. */
   mintWaitMs?: number
+  /** /converse plans with this chat-completions endpoint when set, else with its rule planner. */
+  llm?: ConverseLlmSettings
 }
 
 /** Identity function that lets TypeScript infer a tool's input and output types. */

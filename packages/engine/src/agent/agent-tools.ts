@@ -7,6 +7,7 @@ import { browsePerksTool } from './tools/browse-perks'
 import { checkBrandTool } from './tools/check-brand'
 import { compareBrandsTool } from './tools/compare-brands'
 import { compareCashbackTool } from './tools/compare-cashback'
+import { converseTool } from './tools/converse'
 import { createEventTool } from './tools/create-event'
 import { createPerkTool } from './tools/create-perk'
 import { estimateRoiTool } from './tools/estimate-roi'
@@ -76,4 +77,5 @@ export const AGENT_TOOLS = [
   suggestPerksTool,
   userPersonaTool,
   userRecommendationsTool,
+  converseTool,
 ] as const

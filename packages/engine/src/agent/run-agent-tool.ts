@@ -9,7 +9,7 @@ import { AGENT_RATE_LIMITS, type AgentRateLimits } from './agent-rate-limits'
 import type { AgentTool, AgentToolSettings } from './agent-tool'
 import { AGENT_TOOLS } from './agent-tools'
 import { type AgentRequest, authenticateAgent } from './authenticate-agent'
-import { authorizeAgentCall } from './authorize-agent-call'
+import { executeAgentTool } from './execute-agent-tool'
 
 export const runAgentToolParametersSchema = z.object({
   /** The tool's name (`loyalty_agent_…`). */
@@ -43,7 +43,8 @@ const toolsByName = new Map<string, AgentTool>(AGENT_TOOLS.map((t) => [t.name, t
  * (signature optional on public tools, verified when sent; required on signed ones → 401), count the
  * request (per key when signed, else per IP; shared storage, 429 with the window), authorize
  * (permission, tier, brand scope → 403), parse the input (400 with per-field details), run the
- * handler and check its answer against the tool's output schema. Answers the spec's envelope.
+ * handler and check its answer against the tool's output schema (executeAgentTool). Answers the
+ * spec's envelope.
  */
 export async function runAgentTool(
   ctx: EngineContext,
@@ -74,20 +75,9 @@ export async function runAgentTool(
       details: { limit, retryAfter: info.retryAfter },
     }),
   })
-  authorizeAgentCall(tool, caller)
-  const input = parseInput(tool.input, p.input, 'Invalid input')
-  authorizeAgentCall(tool, caller, input)
-  const answer = await tool.handler(ctx, input, caller, options.events ?? {})
-  const checked = tool.output.safeParse(answer)
-  if (!checked.success) {
-    throw new LoyaltyError(`${tool.name} answered outside its output schema`, {
-      code: 'AGENT_OUTPUT_INVALID',
-      category: 'internal',
-      cause: checked.error,
-    })
-  }
+  const data = await executeAgentTool(ctx, tool, p.input, caller, options.events ?? {})
   return {
-    envelope: { data: checked.data, meta: { tool: tool.name, timestamp: new Date(ctx.clock.now()).toISOString() } },
+    envelope: { data, meta: { tool: tool.name, timestamp: new Date(ctx.clock.now()).toISOString() } },
     rateLimit,
   }
 }
