@@ -17,6 +17,7 @@ export type {
 } from './agent/agent-tool'
 export { AGENT_TOOLS } from './agent/agent-tools'
 export type { AgentRequest } from './agent/authenticate-agent'
+export type { ConverseLlmSettings } from './agent/converse/llm-converse'
 export type { AgentEnvelope } from './agent/run-agent-tool'
 export { type DeployContractsParameters, deployContracts } from './chain/deploy-contracts'
 export { DEFAULT_MAX_FEE_PER_GAS, DEFAULT_MAX_GAS, defaultGasCaps, GasCapExceededError } from './chain/gas-caps'

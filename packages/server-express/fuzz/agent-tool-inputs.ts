@@ -57,4 +57,5 @@ export const AGENT_TOOL_INPUTS: Record<string, (f: FuzzFixture) => Record<string
   }),
   loyalty_agent_manage_keys: (f) => ({ action: 'status', brandId: f.brand.brandId }),
   loyalty_agent_update_perk: () => ({ priceInPoints: 12, isActive: true, description: 'Changed' }),
+  loyalty_agent_converse: () => ({ query: 'how is shop doing this week?' }),
 }

@@ -29,10 +29,11 @@ const isPlainObject = (v: unknown): v is Record<string, unknown> =>
  */
 export function agentRoutes(engine: Engine, config: AgentRoutesOptions): Router {
   const router = Router()
+  const settings = { ...config.events, ...(config.llm ? { llm: config.llm } : {}) }
   const limits = {
     publicPerMinute: config.publicPerMinute,
     signedPerMinute: config.signedPerMinute,
-    ...(config.events ? { events: config.events } : {}),
+    ...(config.events || config.llm ? { events: settings } : {}),
   }
   // Static paths before parameterised ones (`/brands/check` before `/brands/:brandId`), else registry order.
   const params = (path: string) => path.split(':').length

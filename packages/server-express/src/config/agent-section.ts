@@ -1,4 +1,4 @@
-import { AGENT_RATE_LIMITS, type AgentRateLimits } from '@loyaltykit/engine'
+import { AGENT_RATE_LIMITS, type AgentRateLimits, type ConverseLlmSettings } from '@loyaltykit/engine'
 import { defineSection } from './define-section'
 import { envValue } from './env-value'
 
@@ -8,6 +8,8 @@ export type AgentConfig = AgentRateLimits & {
   basePath: string
   /** The key `loyaltykit agent-key sign` signs with (client side; the server never reads it). */
   signingKey: { keyId: string | undefined; secret: string | undefined }
+  /** The chat-completions endpoint /converse plans with; absent: its rule planner only. */
+  llm?: ConverseLlmSettings
 }
 
 export const agentSection = defineSection({
@@ -40,13 +42,45 @@ export const agentSection = defineSection({
       .describe(
         'Client side: the secret of `LOYALTYKIT_AGENT_KEY_ID`, for `loyaltykit agent-key sign` (never a flag).',
       ),
+    LOYALTYKIT_LLM_BASE_URL: envValue
+      .url({ protocols: ['http', 'https'], unset: 'the rule planner only' })
+      .describe(
+        'An OpenAI-compatible API (up to `/v1`) that `POST /api/v1/converse` plans with: `POST {url}/chat/completions` with the read-only tools as functions. Any error or timeout falls back to the rule planner ([agent-api.md](agent-api.md#converse)).',
+      ),
+    LOYALTYKIT_LLM_API_KEY: envValue
+      .secret(envValue.string({ type: 'string', unset: 'no `Authorization` header' }))
+      .describe('Sent as `Authorization: Bearer …` to `LOYALTYKIT_LLM_BASE_URL`; never logged.'),
+    LOYALTYKIT_LLM_MODEL: envValue
+      .string({ type: 'string', unset: 'required with `LOYALTYKIT_LLM_BASE_URL`' })
+      .describe('The `model` of every chat-completions request, e.g. `gpt-4o-mini`.'),
+    LOYALTYKIT_LLM_TIMEOUT_MS: envValue
+      .integer({ min: 100, max: 600_000, default: 15_000 })
+      .describe(
+        'How long one /converse question may spend with the LLM (all its rounds) before the rule planner answers instead.',
+      ),
   },
-  read(v): AgentConfig {
+  read(v, _deps, report): AgentConfig {
+    const baseUrl = v.LOYALTYKIT_LLM_BASE_URL
+    const model = v.LOYALTYKIT_LLM_MODEL
+    if (baseUrl && !model) report('LOYALTYKIT_LLM_MODEL', 'is required with LOYALTYKIT_LLM_BASE_URL')
+    if (!baseUrl && (model || v.LOYALTYKIT_LLM_API_KEY)) {
+      report(model ? 'LOYALTYKIT_LLM_MODEL' : 'LOYALTYKIT_LLM_API_KEY', 'needs LOYALTYKIT_LLM_BASE_URL')
+    }
     return {
       basePath: v.LOYALTYKIT_AGENT_BASE_PATH.replace(/\/+$/, ''),
       signedPerMinute: v.LOYALTYKIT_AGENT_RATE_LIMIT_PER_MIN,
       publicPerMinute: v.LOYALTYKIT_AGENT_PUBLIC_PER_MIN,
       signingKey: { keyId: v.LOYALTYKIT_AGENT_KEY_ID, secret: v.LOYALTYKIT_AGENT_SECRET },
+      ...(baseUrl && model
+        ? {
+            llm: {
+              baseUrl,
+              model,
+              timeoutMs: v.LOYALTYKIT_LLM_TIMEOUT_MS,
+              ...(v.LOYALTYKIT_LLM_API_KEY ? { apiKey: v.LOYALTYKIT_LLM_API_KEY } : {}),
+            },
+          }
+        : {}),
     }
   },
 })

@@ -11,15 +11,16 @@ import type { suggestPerksTool } from '../tools/suggest-perks'
 import type { userPortfolioTool } from '../tools/user-portfolio'
 import type { userRecommendationsTool } from '../tools/user-recommendations'
 import type { ConverseEntities } from './converse-entities'
+import { fmt, fmtCount, fmtUsd } from './converse-format'
 import type { ConverseIntent } from './converse-intent'
 import type { ConverseStep, StepData } from './converse-step'
 import { healthSentences } from './health-sentences'
 
 type Out<T extends { output: z.ZodType }> = z.output<T['output']>
 
-const n = (v: number) => v.toLocaleString('en-US', { maximumFractionDigits: 2 })
-const count = (v: number, word: string) => `${n(v)} ${word}${v === 1 ? '' : 's'}`
-const usd = (v: number) => `$${v.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`
+const n = fmt
+const count = fmtCount
+const usd = fmtUsd
 
 const stepData =
   (steps: readonly ConverseStep[]): StepData =>

@@ -3,11 +3,12 @@ import type { brandHealthTool } from '../tools/brand-health'
 import type { eventPerformanceTool } from '../tools/event-performance'
 import type { perkAnalyticsTool } from '../tools/perk-analytics'
 import type { ConverseEntities } from './converse-entities'
+import { fmt, fmtCount } from './converse-format'
 import type { StepData } from './converse-step'
 
 type Out<T extends { output: z.ZodType }> = z.output<T['output']>
 
-const n = (v: number) => v.toLocaleString('en-US', { maximumFractionDigits: 2 })
+const n = fmt
 
 /** The `health` intent's answer: score and grade by part, the period's activity, perks. */
 export function healthSentences(
@@ -27,13 +28,13 @@ export function healthSentences(
   if (ep) {
     const top = [...ep.events].sort((a, b) => b.claims - a.claims)[0]
     out.push(
-      `In the last ${ep.period}: ${n(ep.activeUsers)} active members and ${n(ep.totalClaims)} claims${top && top.claims > 0 ? `, most of them ${top.eventType} (${n(top.claims)})` : ''}.`,
+      `In the last ${ep.period}: ${fmtCount(ep.activeUsers, 'active member')} and ${fmtCount(ep.totalClaims, 'claim')}${top && top.claims > 0 ? `, most of them ${top.eventType} (${n(top.claims)})` : ''}.`,
     )
   }
   const pa = get<Out<typeof perkAnalyticsTool>>('perk_analytics')
   if (pa) {
     out.push(
-      `${n(pa.perks.length)} perk${pa.perks.length === 1 ? '' : 's'}, ${n(pa.totals.redemptions)} redemptions, redemption rate ${n(pa.totals.redemptionRate)}%.`,
+      `${fmtCount(pa.perks.length, 'perk')}, ${fmtCount(pa.totals.redemptions, 'redemption')}, redemption rate ${n(pa.totals.redemptionRate)}%.`,
     )
   }
   return out

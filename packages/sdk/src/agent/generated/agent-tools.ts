@@ -44,6 +44,7 @@ export const AGENT_TOOL_ROUTES = {
     path: '/intelligence/users/:userId/recommendations',
     auth: 'signed',
   },
+  loyalty_agent_converse: { method: 'POST', path: '/converse', auth: 'signed' },
 } as const
 
 /** Every agent tool's input (path parameters, then query or JSON body) and `data` output. */
@@ -1280,6 +1281,34 @@ export type AgentToolTypes = {
         affordable: boolean
         reasons: string[]
       }[]
+    }
+  }
+  /**
+   * Ask in plain words: POST /converse (signed).
+   * Answers a question about the loyalty network in plain words (compare brands, a brand’s health, perk ideas, where to buy for the most cashback, a user’s next goal, what is on offer) by running up to 5 of the read-only tools and summarising their figures. Answers the text, the tools used with their inputs and data, the intent found and a confidence. Pro and enterprise keys only.
+   */
+  loyalty_agent_converse: {
+    input: {
+      query: string
+    }
+    output: {
+      response: string
+      toolsUsed: string[]
+      confidence: number
+      intent: 'health' | 'compare' | 'perk_optimization' | 'purchase_routing' | 'goal' | 'discovery'
+      planner: 'rules' | 'llm'
+      steps: {
+        tool: string
+        input: Record<string, unknown>
+        status: 'failed' | 'ok'
+        error?:
+          | {
+              code: string
+              message: string
+            }
+          | undefined
+      }[]
+      data: Record<string, unknown>
     }
   }
 }
