@@ -1,17 +1,7 @@
-import { isLoyaltyError } from '@loyaltykit/engine'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type ConverseWorld, converseWorld } from './support/converse-world'
+import { codeOf } from './support/site-world'
 import { testDatabases } from './support/test-databases'
-
-const codeOf = async (p: Promise<unknown>) => {
-  try {
-    await p
-    return 'ok'
-  } catch (e) {
-    if (isLoyaltyError(e)) return e.code
-    throw e
-  }
-}
 
 const UNKNOWN_BRAND = `0x${'ab'.repeat(20)}`
 
