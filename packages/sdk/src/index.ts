@@ -40,6 +40,7 @@ export type { PointsSaleResource } from './resources/points-sale'
 export type { PregenerationResource } from './resources/pregeneration'
 export type { RedemptionsResource } from './resources/redemptions'
 export type { RelayResource } from './resources/relay'
+export type { SiteResource } from './resources/site'
 export type { WalletResource } from './resources/wallet'
 export { paymentMintRetryPolicy } from './retries/payment-mint-retry-policy'
 export {
@@ -78,6 +79,7 @@ export type {
   HealthResponse,
   InvalidateExternalApiParams,
   InvalidateExternalApiResponse,
+  LeaderboardEntry,
   ListEventsParams,
   ListEventsResponse,
   ListMemberHistoryParams,
@@ -110,6 +112,18 @@ export type {
   ServiceStatus,
   SignTypedDataParams,
   SignTypedDataResponse,
+  SiteCheckInParams,
+  SiteCheckInResponse,
+  SiteClaimMilestoneParams,
+  SiteClaimMilestoneResponse,
+  SiteLeaderboardParams,
+  SiteLeaderboardResponse,
+  SiteRedeemParams,
+  SiteRedeemResponse,
+  SiteStreakParams,
+  SiteStreakResponse,
+  SiteUser,
+  Streak,
   TokensDistributedEvent,
   VerifyDnsParams,
   VerifyDnsResponse,

@@ -17,6 +17,7 @@ import { type PointsSaleResource, pointsSaleResource } from '../resources/points
 import { type PregenerationResource, pregenerationResource } from '../resources/pregeneration'
 import { type RedemptionsResource, redemptionsResource } from '../resources/redemptions'
 import { type RelayResource, relayResource } from '../resources/relay'
+import { type SiteResource, siteResource } from '../resources/site'
 import { type WalletResource, walletResource } from '../resources/wallet'
 import { type Webhooks, webhooks } from '../webhooks/webhooks'
 import type { LoyaltyClientOptions, RequestOptions } from './client-options'
@@ -38,6 +39,8 @@ export type LoyaltyClient = {
   relay: RelayResource
   perks: PerksResource
   pointsSale: PointsSaleResource
+  /** The upstream site API (`/loyalty-api/site/*`): check-in streaks, milestones, perk redemption, leaderboard; `apiKey`. */
+  site: SiteResource
   /** The agent API (`/api/v1`): every tool of the server's registry, signed with `agentKeyId` + `agentSecret`. */
   agent: AgentResource
   webhooks: Webhooks
@@ -71,6 +74,7 @@ export function createLoyaltyClient(options: LoyaltyClientOptions): LoyaltyClien
     relay: relayResource(ctx),
     perks: perksResource(ctx),
     pointsSale: pointsSaleResource(ctx),
+    site: siteResource(ctx),
     agent: agentResource(ctx),
     webhooks,
     request: (route, requestOptions) => sendRequest(ctx, route, requestOptions),

@@ -9,6 +9,10 @@ import type {
   bulkEventResultSchema,
   checkEligibilityParametersSchema,
   checkEligibilityResponseSchema,
+  checkInRequestSchema,
+  checkInResponseSchema,
+  claimMilestoneRequestSchema,
+  claimMilestoneResponseSchema,
   createCheckoutParametersSchema,
   createCheckoutResponseSchema,
   debugResponseSchema,
@@ -27,10 +31,13 @@ import type {
   getPerkStatusRequestSchema,
   getPerkStatusResponseSchema,
   getRedemptionProofResponseSchema,
+  getStreakRequestSchema,
+  getStreakResponseSchema,
   getUserWalletResponseSchema,
   healthResponseSchema,
   invalidateConstraintCacheParametersSchema,
   invalidateConstraintCacheResponseSchema,
+  leaderboardEntrySchema,
   listEventsRequestSchema,
   listEventsResponseSchema,
   listMemberHistoryRequestSchema,
@@ -55,6 +62,8 @@ import type {
   proofFactsSchema,
   redeemPerkChargesRequestSchema,
   redeemPerkChargesResponseSchema,
+  redeemSitePerkRequestSchema,
+  redeemSitePerkResponseSchema,
   relayRequestPermitSchema,
   relayRequestSchema,
   relayResponseSchema,
@@ -62,6 +71,10 @@ import type {
   serviceStatusSchema,
   signUserTypedDataParametersSchema,
   signUserTypedDataResponseSchema,
+  siteLeaderboardParametersSchema,
+  siteLeaderboardResponseSchema,
+  siteUserSchema,
+  streakViewSchema,
   tokensDistributedEventSchema,
   verifyDnsParametersSchema,
   verifyDnsResponseSchema,
@@ -163,6 +176,29 @@ export type WireTypeMap = {
   ListPointsSaleItemsParams: z.input<typeof listPointsSaleItemsRequestSchema>
   PointsSaleItem: z.output<typeof pointsSaleItemSchema>
   ListPointsSaleItemsResponse: z.output<typeof listPointsSaleItemsResponseSchema>
+
+  // The upstream site API (the brand's API key, scope `site` or `events`; docs/site-plugin.md)
+  /** The site's user: its own id, the email whose custodial wallet is the member's, the leaderboard's display name. */
+  SiteUser: z.input<typeof siteUserSchema>
+  /** The Streak record: the spec's four fields and what a site shows beside them. */
+  Streak: z.output<typeof streakViewSchema>
+  SiteCheckInParams: z.input<typeof checkInRequestSchema>
+  SiteCheckInResponse: z.output<typeof checkInResponseSchema>
+  SiteStreakParams: z.input<typeof getStreakRequestSchema>
+  SiteStreakResponse: z.output<typeof getStreakResponseSchema>
+  SiteClaimMilestoneParams: z.input<typeof claimMilestoneRequestSchema>
+  SiteClaimMilestoneResponse: z.output<typeof claimMilestoneResponseSchema>
+  SiteRedeemParams: z.input<typeof redeemSitePerkRequestSchema>
+  SiteRedeemResponse: z.output<typeof redeemSitePerkResponseSchema>
+  /** Query of `GET /loyalty-api/site/leaderboard`: every field optional (defaults `rsnc_earned`, `week`, 10). */
+  SiteLeaderboardParams: {
+    [K in keyof z.output<typeof siteLeaderboardParametersSchema>]?:
+      | z.output<typeof siteLeaderboardParametersSchema>[K]
+      | undefined
+  }
+  /** A ranked user: `userIdentifier` the masked wallet, `username` the site's display name (or null). */
+  LeaderboardEntry: z.output<typeof leaderboardEntrySchema>
+  SiteLeaderboardResponse: z.output<typeof siteLeaderboardResponseSchema>
 
   // Webhooks
   TokensDistributedEvent: z.output<typeof tokensDistributedEventSchema>

@@ -1006,6 +1006,151 @@ export type ListPointsSaleItemsResponse = {
   hasMore: boolean
 }
 
+/** The site's user: its own id, the email whose custodial wallet is the member's, the leaderboard's display name. */
+export type SiteUser = {
+  id: string | number
+  email: string
+  displayName?: string | undefined
+}
+
+/** The Streak record: the spec's four fields and what a site shows beside them. */
+export type Streak = {
+  currentStreak: number
+  longestStreak: number
+  multiplier: number
+  nextMilestone: {
+    days: number
+    bonus: number
+  } | null
+  unclaimedMilestones: {
+    days: number
+    bonus: number
+  }[]
+  claimedMilestones: number[]
+  freezesAvailable: number
+  freezesUsed: number
+  lastCheckInDate: string | null
+  checkedInToday: boolean
+  timezone: string
+}
+
+export type SiteCheckInParams = {
+  user: {
+    id: string | number
+    email: string
+    displayName?: string | undefined
+  }
+  brandId?: string | undefined
+}
+
+export type SiteCheckInResponse = {
+  success: true
+  /** True when the user had already checked in this calendar day: nothing was rewarded. */
+  alreadyClaimed: boolean
+  /** Whole tokens minted for this check-in; 0 when already claimed. */
+  reward: number
+  streak: Streak
+  /** The brand's calendar day of the check-in, `YYYY-MM-DD`. */
+  checkInDate: string
+  /** Freezes spent by this check-in to keep the streak. */
+  freezesSpent: number
+  /** The reward's mint; null when already claimed, nothing minted, or still pending. */
+  transactionHash: string | null
+}
+
+export type SiteStreakParams = {
+  userId: string | number
+  brandId?: string | undefined
+}
+
+export type SiteStreakResponse = {
+  success: true
+  streak: Streak
+}
+
+export type SiteClaimMilestoneParams = {
+  user: {
+    id: string | number
+    email: string
+    displayName?: string | undefined
+  }
+  milestoneDays: string | number
+  brandId?: string | undefined
+}
+
+export type SiteClaimMilestoneResponse = {
+  success: true
+  /** The bonus minted, whole tokens. */
+  bonusRsnc: number
+  /** The milestone's days. */
+  milestone: number
+  streak: Streak
+  transactionHash: string | null
+}
+
+export type SiteRedeemParams = {
+  user: {
+    id: string | number
+    email: string
+    displayName?: string | undefined
+  }
+  perkId: string
+  brandId?: string | undefined
+}
+
+/** The redemption (`memberRedemptionSchema`: the agent API's redeem_perk answers the same fields). */
+export type SiteRedeemResponse = {
+  redemptionId: string
+  /** Show it to the member; the brand checks it at the counter. */
+  confirmationCode: string
+  /** The spec's Perk record; `cost` is the price paid, whole tokens. */
+  perk: {
+    id: string
+    name: string
+    cost: number
+    category: string | null
+  }
+  /** Whole tokens paid (the price at the claim). */
+  pointsSpent: number
+  /** The member's balance right after the claim, whole tokens. */
+  newBalance: number
+  /** The member's custodial wallet. */
+  walletAddress: string
+  /** The claimed perk token (uint256, decimal string). */
+  tokenId: string
+  /** The `claimFor` transaction. */
+  transactionHash: string
+  /** True when an earlier redemption with this idempotency key is answered again. */
+  replayed: boolean
+  success: true
+}
+
+/** Query of `GET /loyalty-api/site/leaderboard`: every field optional (defaults `rsnc_earned`, `week`, 10). */
+export type SiteLeaderboardParams = {
+  metric?: 'streak' | 'rsnc_earned' | 'activity' | undefined
+  period?: 'day' | 'week' | 'month' | 'all' | 'daily' | 'weekly' | 'monthly' | 'all_time' | undefined
+  limit?: number | undefined
+  /** Optional: when sent it must be the API key's brand (403 otherwise); the key names the brand anyway. */
+  brandId?: string | undefined
+}
+
+/** A ranked user: `userIdentifier` the masked wallet, `username` the site's display name (or null). */
+export type LeaderboardEntry = {
+  rank: number
+  userIdentifier: string
+  username: string | null
+  value: number
+}
+
+/** The spec's leaderboard answer: `success`, `leaderboard` (entries), `metric`, `period`, `total`. */
+export type SiteLeaderboardResponse = {
+  success: true
+  leaderboard: LeaderboardEntry[]
+  metric: 'streak' | 'rsnc_earned' | 'activity'
+  period: 'day' | 'week' | 'month' | 'all' | 'daily' | 'weekly' | 'monthly' | 'all_time'
+  total: number
+}
+
 /**
  * Body of the outgoing `tokens_distributed` webhook (spec 01 §6), signed per Standard Webhooks;
  * verify it with `webhooks.verify` of `@loyaltykit/sdk`.
@@ -1085,5 +1230,18 @@ export type GeneratedWireTypes = {
   ListPointsSaleItemsParams: ListPointsSaleItemsParams
   PointsSaleItem: PointsSaleItem
   ListPointsSaleItemsResponse: ListPointsSaleItemsResponse
+  SiteUser: SiteUser
+  Streak: Streak
+  SiteCheckInParams: SiteCheckInParams
+  SiteCheckInResponse: SiteCheckInResponse
+  SiteStreakParams: SiteStreakParams
+  SiteStreakResponse: SiteStreakResponse
+  SiteClaimMilestoneParams: SiteClaimMilestoneParams
+  SiteClaimMilestoneResponse: SiteClaimMilestoneResponse
+  SiteRedeemParams: SiteRedeemParams
+  SiteRedeemResponse: SiteRedeemResponse
+  SiteLeaderboardParams: SiteLeaderboardParams
+  LeaderboardEntry: LeaderboardEntry
+  SiteLeaderboardResponse: SiteLeaderboardResponse
   TokensDistributedEvent: TokensDistributedEvent
 }
