@@ -58,4 +58,9 @@ export const AGENT_TOOL_INPUTS: Record<string, (f: FuzzFixture) => Record<string
   loyalty_agent_manage_keys: (f) => ({ action: 'status', brandId: f.brand.brandId }),
   loyalty_agent_update_perk: () => ({ priceInPoints: 12, isActive: true, description: 'Changed' }),
   loyalty_agent_converse: () => ({ query: 'how is shop doing this week?' }),
+  loyalty_agent_leaderboard: () => ({ metric: 'activity', period: 'weekly', limit: '5' }),
+  loyalty_agent_best_deals: () => ({ intent: 'coffee', budget: '1000', limit: '5' }),
+  loyalty_agent_next_goal: (f) => ({ brandId: f.brand.brandId }),
+  loyalty_agent_route_purchase: () => ({ intent: 'shoes', purchaseAmount: '50' }),
+  loyalty_agent_stack_deals: (f) => ({ brandId: f.brand.brandId, purchaseAmount: '25', userId: f.member.email }),
 }

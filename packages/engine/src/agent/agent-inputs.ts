@@ -32,10 +32,18 @@ export const agentInputs = {
         .max(max, `must be at most ${max}`)
         .default(fallback),
     ),
+  /** A number within [min, max] that must be given. */
+  requiredNumber: (min: number, max: number) =>
+    z.preprocess(
+      toNumber,
+      z.number({ error: 'must be a number' }).min(min, `must be at least ${min}`).max(max, `must be at most ${max}`),
+    ),
   /** A brand id from a path or query: case-insensitive 0x address, answered lowercase. */
   brandId: z.string().trim().toLowerCase().pipe(brandIdSchema),
   /** `retail|dining|travel|gaming|other` (agent-api.md "Categories"). */
   category: z.enum(BRAND_CATEGORIES),
+  /** What an agent's user is shopping for, in their words (best_deals, route_purchase): 1-200 characters. */
+  intent: z.string().trim().min(1, 'is required').max(200, 'must be at most 200 characters'),
   /** An email or a 0x address (agent-api.md "userId"). */
   userId: z.string().trim().min(1, 'is required').max(254, 'must be at most 254 characters'),
 }

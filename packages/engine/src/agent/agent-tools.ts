@@ -1,3 +1,4 @@
+import { bestDealsTool } from './tools/best-deals'
 import { brandAnalyticsTool } from './tools/brand-analytics'
 import { brandHealthTool } from './tools/brand-health'
 import { brandInfoTool } from './tools/brand-info'
@@ -12,6 +13,7 @@ import { createEventTool } from './tools/create-event'
 import { createPerkTool } from './tools/create-perk'
 import { estimateRoiTool } from './tools/estimate-roi'
 import { eventPerformanceTool } from './tools/event-performance'
+import { leaderboardTool } from './tools/leaderboard'
 import { listBrandsTool } from './tools/list-brands'
 import { manageKeysTool } from './tools/manage-keys'
 import { networkAnalyticsTool } from './tools/network-analytics'
@@ -19,6 +21,7 @@ import { networkFlowsTool } from './tools/network-flows'
 import { networkInfoTool } from './tools/network-info'
 import { networkStatsTool } from './tools/network-stats'
 import { networkTrendingTool } from './tools/network-trending'
+import { nextGoalTool } from './tools/next-goal'
 import { onboardBrandTool } from './tools/onboard-brand'
 import { perkAnalyticsTool } from './tools/perk-analytics'
 import { perkIntelligenceTool } from './tools/perk-intelligence'
@@ -26,6 +29,8 @@ import { processBulkTool } from './tools/process-bulk'
 import { processEventTool } from './tools/process-event'
 import { redeemPerkTool } from './tools/redeem-perk'
 import { requestInfoTool } from './tools/request-info'
+import { routePurchaseTool } from './tools/route-purchase'
+import { stackDealsTool } from './tools/stack-deals'
 import { suggestEventsTool } from './tools/suggest-events'
 import { suggestPerksTool } from './tools/suggest-perks'
 import { updateEventTool } from './tools/update-event'
@@ -49,6 +54,7 @@ export const AGENT_TOOLS = [
   brandInfoTool,
   brandPerksTool,
   browsePerksTool,
+  leaderboardTool,
   userBalanceTool,
   processEventTool,
   processBulkTool,
@@ -77,5 +83,9 @@ export const AGENT_TOOLS = [
   suggestPerksTool,
   userPersonaTool,
   userRecommendationsTool,
+  bestDealsTool,
+  nextGoalTool,
+  routePurchaseTool,
+  stackDealsTool,
   converseTool,
 ] as const

@@ -1,9 +1,7 @@
-import { perkCollectionAbi } from '@loyaltykit/contracts'
-import type { Address } from 'viem'
-import { requireChain } from '../chain/require-chain'
 import type { EngineContext } from '../context'
 import type { PerkRecord } from '../ports/perk-store'
 import { offeredPerks } from './network-perks'
+import { perkClaimsOf } from './perk-claims-of'
 import type { PerkView } from './perk-view'
 
 /** A perk on offer, and whether this user reached its per-user limit (`claimsOf` ≥ maxPerUser). */
@@ -16,18 +14,10 @@ export async function userPerks(
   records?: readonly PerkRecord[],
 ): Promise<UserPerk[]> {
   const perks = await offeredPerks(ctx, records)
-  const chain = requireChain(ctx)
   return Promise.all(
     perks.map(async (p) => {
       if (p.maxPerUser === 0) return { ...p, maxed: false }
-      const claimed = Number(
-        await chain.publicClient.readContract({
-          address: chain.contracts.perkCollection,
-          abi: perkCollectionAbi,
-          functionName: 'claimsOf',
-          args: [BigInt(p.collectionId), walletAddress as Address],
-        }),
-      )
+      const claimed = await perkClaimsOf(ctx, p.collectionId, walletAddress)
       return { ...p, maxed: claimed >= p.maxPerUser }
     }),
   )

@@ -12,6 +12,7 @@ export const AGENT_TOOL_ROUTES = {
   loyalty_agent_brand_info: { method: 'GET', path: '/brands/:brandId', auth: 'public' },
   loyalty_agent_brand_perks: { method: 'GET', path: '/brands/:brandId/perks', auth: 'public' },
   loyalty_agent_browse_perks: { method: 'GET', path: '/perks', auth: 'public' },
+  loyalty_agent_leaderboard: { method: 'GET', path: '/brands/:brandId/leaderboard', auth: 'public' },
   loyalty_agent_user_balance: { method: 'GET', path: '/users/:userId/brands/:brandId/balance', auth: 'signed' },
   loyalty_agent_process_event: { method: 'POST', path: '/events', auth: 'signed' },
   loyalty_agent_process_bulk: { method: 'POST', path: '/events/bulk', auth: 'signed' },
@@ -44,6 +45,10 @@ export const AGENT_TOOL_ROUTES = {
     path: '/intelligence/users/:userId/recommendations',
     auth: 'signed',
   },
+  loyalty_agent_best_deals: { method: 'GET', path: '/deals', auth: 'public' },
+  loyalty_agent_next_goal: { method: 'GET', path: '/users/:userId/goals', auth: 'signed' },
+  loyalty_agent_route_purchase: { method: 'GET', path: '/commerce/route', auth: 'public' },
+  loyalty_agent_stack_deals: { method: 'GET', path: '/commerce/stack', auth: 'signed' },
   loyalty_agent_converse: { method: 'POST', path: '/converse', auth: 'signed' },
 } as const
 
@@ -296,6 +301,32 @@ export type AgentToolTypes = {
       }[]
       /** Perks matching, before `limit`. */
       total: number
+    }
+  }
+  /**
+   * Brand leaderboard: GET /brands/:brandId/leaderboard (public).
+   * A brand's top members: metric rsnc_earned (tokens earned, default), activity (rewarded actions) or streak (current daily check-in streak); period daily, weekly, monthly (rolling 24 h, 7 or 30 days) or all_time (default); limit 1-100 (default 10). Wallets are masked; username is the display name a site sent, else null.
+   */
+  loyalty_agent_leaderboard: {
+    input: {
+      brandId: string
+      metric?: 'rsnc_earned' | 'activity' | 'streak' | undefined
+      period?: 'daily' | 'weekly' | 'monthly' | 'all_time' | undefined
+      limit?: number | undefined
+    }
+    output: {
+      leaderboard: {
+        rank: number
+        userIdentifier: string
+        username: string | null
+        value: number
+      }[]
+      metric: 'rsnc_earned' | 'activity' | 'streak'
+      period: 'daily' | 'weekly' | 'monthly' | 'all_time'
+      /** Members ranked in all (not only this page). */
+      total: number
+      /** Start of the window (ISO 8601); null for all_time and for streak (the period does not apply). */
+      since: string | null
     }
   }
   /**
@@ -1284,6 +1315,166 @@ export type AgentToolTypes = {
     }
   }
   /**
+   * Best deals: GET /deals (public).
+   * Perks answering a shopping intent (1-200 characters, e.g. "running shoes"; category retail|dining|travel|gaming|other overrides the category the intent names, and without any the intent's words are matched against brand and perk names), active and in stock, costing at most budget tokens, best first: score = 0.5 × cashback% / the best cashback% + 0.5 × (1 − cost / the highest cost). With userId (an email or 0x address; the request must then be signed) perks the user claimed to their limit are left out and each deal says whether the balance affords it now. limit 1-50 (default 10).
+   */
+  loyalty_agent_best_deals: {
+    input: {
+      intent: string
+      category?: 'retail' | 'dining' | 'travel' | 'gaming' | 'other' | undefined
+      userId?: string | undefined
+      /** Whole tokens; absent: no bound. */
+      budget?: number | undefined
+      limit?: number | undefined
+    }
+    output: {
+      /** The category the deals were chosen by; null when the intent's words were matched instead. */
+      category: string | null
+      deals: {
+        perkId: string
+        name: string
+        brandId: string
+        brandName: string
+        cost: number
+        /** The brand's cashback on a $100 purchase, percent (2 dp). */
+        cashbackPercent: number
+        /** 0–1, 4 decimals. */
+        score: number
+        /** With userId only: the balance covers the cost. */
+        affordableNow?: boolean | undefined
+      }[]
+      personalized: boolean
+    }
+  }
+  /**
+   * A user's next goal: GET /users/:userId/goals (signed).
+   * The perk a user is closest to affording (the smallest pointsNeeded = cost − balance above 0 among active, in-stock perks not claimed to their limit; optionally at brandId) or the perk targetPerkId, with progress, and a path: the brand's rules the user can still earn, highest reward first, each as many times as needed within its claims left, the actions that makes and the days the cooldowns take. Up to 3 alternatives. userId is an email or a 0x address.
+   */
+  loyalty_agent_next_goal: {
+    input: {
+      userId: string
+      brandId?: string | undefined
+      targetPerkId?: string | undefined
+    }
+    output: {
+      userId: string
+      walletAddress: string
+      /** Whole tokens on chain (network-wide). */
+      balance: number
+      goal: {
+        perkId: string
+        name: string
+        brandId: string
+        cost: number
+        /** max(0, cost − balance). */
+        pointsNeeded: number
+        /** min(100, floor(100 × balance / cost)); 100 for a free perk. */
+        progressPercent: number
+        canAffordNow: boolean
+        path: {
+          eventType: string
+          rewardAmount: number
+          count: number
+        }[]
+        actionsNeeded: number
+        reachable: boolean
+        estimatedDays: number | null
+      } | null
+      alternatives: {
+        perkId: string
+        name: string
+        brandId: string
+        cost: number
+        /** max(0, cost − balance). */
+        pointsNeeded: number
+        /** min(100, floor(100 × balance / cost)); 100 for a free perk. */
+        progressPercent: number
+      }[]
+    }
+  }
+  /**
+   * Route a purchase: GET /commerce/route (public).
+   * Where to make a purchase of purchaseAmount USD (default 100) that answers an intent (1-200 characters; category retail|dining|travel|gaming|other overrides the category the intent names, and without any the intent's words are matched against brand and perk names): each matching brand ranked by totalValueUsd = its cashback (purchase rule tokens / 1,000) plus, with userId (email or 0x address; signed request), the value (cost / 1,000) of the costliest perk there that the balance plus that cashback affords.
+   */
+  loyalty_agent_route_purchase: {
+    input: {
+      intent: string
+      category?: 'retail' | 'dining' | 'travel' | 'gaming' | 'other' | undefined
+      purchaseAmount?: number | undefined
+      userId?: string | undefined
+    }
+    output: {
+      /** The category the brands were chosen by; null when the intent's words were matched instead. */
+      category: string | null
+      purchaseAmount: number
+      routes: {
+        rank: number
+        brandId: string
+        name: string
+        cashbackPoints: number
+        cashbackUsd: number
+        cashbackPercent: number
+        /** With userId: the costliest perk at the brand the balance plus the cashback affords, else absent. */
+        redeemablePerk?:
+          | {
+              perkId: string
+              name: string
+              cost: number
+              valueUsd: number
+            }
+          | undefined
+        totalValueUsd: number
+      }[]
+      /** The first route's brand; null when no route is worth anything. */
+      best: string | null
+      personalized: boolean
+    }
+  }
+  /**
+   * Stack deals on a purchase: GET /commerce/stack (signed).
+   * What a user saves on a purchase of purchaseAmount USD at a brand by stacking: the cashback its purchase rule earns (tokens / 1,000 USD), the costliest perk there the user's balance affords now (worth cost / 1,000 USD) and the discount codes of the brand's perks the user already holds; totalSavingsUsd and the effective price. userId is an email or a 0x address.
+   */
+  loyalty_agent_stack_deals: {
+    input: {
+      brandId: string
+      purchaseAmount: number
+      userId: string
+    }
+    output: {
+      brandId: string
+      userId: string
+      purchaseAmount: number
+      /** Whole tokens on chain (network-wide). */
+      balance: number
+      baseCashback: {
+        points: number
+        usd: number
+      }
+      bestPerk: {
+        perkId: string
+        name: string
+        cost: number
+        valueUsd: number
+        discountCode: string | null
+      } | null
+      /** Codes of the brand's perks the user holds (claimed at least once). */
+      discountCodes: {
+        perkId: string
+        name: string
+        code: string
+      }[]
+      /** Brand promotions; none are modelled yet, so always empty. */
+      promotions: {
+        name: string
+        description: string
+      }[]
+      /** baseCashback.usd + bestPerk.valueUsd (codes are not priced). */
+      totalSavingsUsd: number
+      /** max(0, purchaseAmount − totalSavingsUsd). */
+      effectivePrice: number
+    }
+  }
+  /**
    * Ask in plain words: POST /converse (signed).
    * Answers a question about the loyalty network in plain words (compare brands, a brand’s health, perk ideas, where to buy for the most cashback, a user’s next goal, what is on offer) by running up to 5 of the read-only tools and summarising their figures. Answers the text, the tools used with their inputs and data, the intent found and a confidence. Pro and enterprise keys only.
    */
@@ -1295,7 +1486,7 @@ export type AgentToolTypes = {
       response: string
       toolsUsed: string[]
       confidence: number
-      intent: 'health' | 'compare' | 'perk_optimization' | 'purchase_routing' | 'goal' | 'discovery'
+      intent: 'health' | 'goal' | 'compare' | 'perk_optimization' | 'purchase_routing' | 'discovery'
       planner: 'rules' | 'llm'
       steps: {
         tool: string
