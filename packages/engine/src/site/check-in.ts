@@ -1,16 +1,12 @@
 import type { z } from 'zod'
 import type { EngineContext } from '../context'
-import { parseInput } from '../errors/zod-issues'
-import { stripControlCharacters } from '../text/strip-control-characters'
 import { advanceStreak } from './advance-streak'
-import { authorizeSiteKey, type SiteCallerOptions } from './authorize-site-key'
+import type { SiteCallerOptions } from './authorize-site-key'
 import { type CheckInParameters, checkInParametersSchema, type checkInResponseSchema } from './check-in-schema'
-import { dayString, localDay } from './local-day'
-import { lockSiteMember } from './lock-site-member'
-import { readSiteConfig } from './read-site-config'
+import { dayString } from './local-day'
 import { enqueueSiteReward, siteRewardHash } from './site-reward'
 import { streakMultiplier } from './streak-multiplier'
-import { streakView } from './streak-view'
+import { withSiteMember } from './with-site-member'
 
 export type CheckInOptions = SiteCallerOptions & {
   /** How long to wait for the reward's transaction hash. Default 10 s. */
@@ -31,36 +27,28 @@ export async function checkIn(
   params: CheckInParameters,
   options: CheckInOptions = {},
 ): Promise<CheckInReturnType> {
-  const brandId = await authorizeSiteKey(ctx, options, params)
-  const { user } = parseInput(checkInParametersSchema, stripControlCharacters(params), 'Invalid check-in')
-  const config = await readSiteConfig(ctx.storage, brandId)
-  const done = await ctx.storage.transaction(async (tx) => {
-    const member = await lockSiteMember(ctx, tx, brandId, user)
-    const now = ctx.clock.now()
-    const today = localDay(now, config.timezone)
+  const parse = { schema: checkInParametersSchema, message: 'Invalid check-in' }
+  const done = await withSiteMember(ctx, options, params, parse, async ({ user }, f) => {
+    const { brandId, config, tx, member, now, today } = f
     const advance = advanceStreak(config, member.streak, now, today)
     let mintJobId: string | null = null
-    let reward = 0
-    let freezesSpent = 0
     if (!advance.alreadyClaimed) {
       const id = ctx.ids.uuid()
       const streak = advance.state.currentStreak
-      reward = advance.reward
-      freezesSpent = advance.freezesSpent
       mintJobId = await enqueueSiteReward(ctx, tx, {
         source: 'site_checkin',
         id,
         brandId,
         walletAddress: member.walletAddress,
         email: member.email,
-        amount: reward,
+        amount: advance.reward,
         snapshot: {
           siteUserId: user.id,
           day: dayString(today),
           streak,
           multiplier: streakMultiplier(config, streak),
           baseReward: config.baseReward,
-          freezesSpent,
+          freezesSpent: advance.freezesSpent,
         },
         now,
       })
@@ -71,8 +59,8 @@ export async function checkIn(
         day: today,
         run: advance.state.run,
         streak,
-        reward,
-        freezesSpent,
+        reward: advance.reward,
+        freezesSpent: advance.freezesSpent,
         walletAddress: member.walletAddress,
         mintJobId,
         createdAt: now,
@@ -80,18 +68,16 @@ export async function checkIn(
       // The row lock makes this unreachable; the unique key is the second guard (the transaction rolls back).
       if (!recorded) throw new Error(`check-in of ${user.id} on day ${today} recorded twice`)
     }
-    await tx.site.saveMember({ ...member, streak: advance.state })
-    const claimed = await tx.site.listMilestoneClaims({ brandId, siteUserId: user.id, run: advance.state.run })
-    return { advance, reward, freezesSpent, mintJobId, now, today, claimed }
+    return { member: { ...member, streak: advance.state }, result: { advance, mintJobId, today } }
   })
-  const { advance, now, today } = done
+  const { advance, mintJobId, today } = done.result
   return {
     success: true,
     alreadyClaimed: advance.alreadyClaimed,
-    reward: done.reward,
-    streak: streakView(config, advance.state, done.claimed, now, today),
+    reward: advance.alreadyClaimed ? 0 : advance.reward,
+    streak: done.streak,
     checkInDate: dayString(today),
-    freezesSpent: done.freezesSpent,
-    transactionHash: await siteRewardHash(ctx, done.mintJobId, options.mintWaitMs ?? 10_000),
+    freezesSpent: advance.alreadyClaimed ? 0 : advance.freezesSpent,
+    transactionHash: await siteRewardHash(ctx, mintJobId, options.mintWaitMs ?? 10_000),
   }
 }

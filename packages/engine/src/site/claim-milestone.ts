@@ -1,20 +1,15 @@
 import type { z } from 'zod'
 import type { EngineContext } from '../context'
-import { parseInput } from '../errors/zod-issues'
-import { stripControlCharacters } from '../text/strip-control-characters'
 import { isStreakAlive } from './advance-streak'
-import { authorizeSiteKey, type SiteCallerOptions } from './authorize-site-key'
+import type { SiteCallerOptions } from './authorize-site-key'
 import {
   type ClaimMilestoneParameters,
   claimMilestoneParametersSchema,
   type claimMilestoneResponseSchema,
 } from './claim-milestone-schema'
-import { localDay } from './local-day'
-import { lockSiteMember } from './lock-site-member'
-import { readSiteConfig } from './read-site-config'
 import { milestoneAlreadyClaimed, milestoneNotReached, unknownMilestone } from './site-errors'
 import { enqueueSiteReward, siteRewardHash } from './site-reward'
-import { streakView } from './streak-view'
+import { withSiteMember } from './with-site-member'
 
 export type ClaimMilestoneOptions = SiteCallerOptions & {
   /** How long to wait for the bonus's transaction hash. Default 10 s. */
@@ -35,20 +30,15 @@ export async function claimMilestone(
   params: ClaimMilestoneParameters,
   options: ClaimMilestoneOptions = {},
 ): Promise<ClaimMilestoneReturnType> {
-  const brandId = await authorizeSiteKey(ctx, options, params)
-  const p = parseInput(claimMilestoneParametersSchema, stripControlCharacters(params), 'Invalid milestone claim')
-  const { user, milestoneDays: days } = p
-  const config = await readSiteConfig(ctx.storage, brandId)
-  const milestone = config.milestones.find((m) => m.days === days)
-  if (!milestone)
-    throw unknownMilestone(
-      days,
-      config.milestones.map((m) => m.days),
-    )
-  const done = await ctx.storage.transaction(async (tx) => {
-    const member = await lockSiteMember(ctx, tx, brandId, user)
-    const now = ctx.clock.now()
-    const today = localDay(now, config.timezone)
+  const parse = { schema: claimMilestoneParametersSchema, message: 'Invalid milestone claim' }
+  const done = await withSiteMember(ctx, options, params, parse, async ({ user, milestoneDays: days }, f) => {
+    const { brandId, config, tx, member, now, today } = f
+    const milestone = config.milestones.find((m) => m.days === days)
+    if (!milestone)
+      throw unknownMilestone(
+        days,
+        config.milestones.map((m) => m.days),
+      )
     const { streak } = member
     const current = isStreakAlive(config, streak, now, today) ? streak.currentStreak : 0
     if (current < days) throw milestoneNotReached(days, current)
@@ -75,15 +65,14 @@ export async function claimMilestone(
       createdAt: now,
     })
     if (!recorded) throw milestoneAlreadyClaimed(days)
-    await tx.site.saveMember(member)
-    const claimed = await tx.site.listMilestoneClaims({ brandId, siteUserId: user.id, run: streak.run })
-    return { member, mintJobId, claimed, now, today }
+    return { member, result: { bonus: milestone.bonus, days, mintJobId } }
   })
+  const { bonus, days, mintJobId } = done.result
   return {
     success: true,
-    bonusRsnc: milestone.bonus,
+    bonusRsnc: bonus,
     milestone: days,
-    streak: streakView(config, done.member.streak, done.claimed, done.now, done.today),
-    transactionHash: await siteRewardHash(ctx, done.mintJobId, options.mintWaitMs ?? 10_000),
+    streak: done.streak,
+    transactionHash: await siteRewardHash(ctx, mintJobId, options.mintWaitMs ?? 10_000),
   }
 }

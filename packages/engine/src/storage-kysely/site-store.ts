@@ -1,5 +1,5 @@
 import type { Kysely, Selectable } from 'kysely'
-import type { SiteAuditEntry, SiteMember, SiteStore } from '../ports/site-store'
+import type { SiteAuditEntry, SiteCheckIn, SiteMember, SiteMilestoneClaim, SiteStore } from '../ports/site-store'
 import type { Database } from './database'
 import type { SqlDialect } from './dialect'
 import { selectStreakLeaderboard } from './site-streak-leaderboard'
@@ -60,6 +60,17 @@ const streakColumns = (m: SiteMember) => ({
   updated_at: m.updatedAt,
 })
 
+/** The columns a check-in and a milestone claim share: who, in which run, the reward's wallet and mint job. */
+const rewardColumns = (c: SiteCheckIn | SiteMilestoneClaim) => ({
+  id: c.id,
+  brand_id: c.brandId,
+  site_user_id: c.siteUserId,
+  run: c.run,
+  wallet_address: c.walletAddress,
+  mint_job_id: c.mintJobId,
+  created_at: c.createdAt,
+})
+
 const inserted = (r: { numInsertedOrUpdatedRows?: bigint | undefined }) => Number(r.numInsertedOrUpdatedRows ?? 0n) > 0
 
 export function createSiteStore(db: Kysely<Database>, dialect: SqlDialect): SiteStore {
@@ -113,17 +124,11 @@ export function createSiteStore(db: Kysely<Database>, dialect: SqlDialect): Site
       const r = await db
         .insertInto('site_checkins')
         .values({
-          id: c.id,
-          brand_id: c.brandId,
-          site_user_id: c.siteUserId,
+          ...rewardColumns(c),
           day: c.day,
-          run: c.run,
           streak: c.streak,
           reward: c.reward,
           freezes_spent: c.freezesSpent,
-          wallet_address: c.walletAddress,
-          mint_job_id: c.mintJobId,
-          created_at: c.createdAt,
         })
         .onConflict((oc) => oc.doNothing())
         .executeTakeFirst()
@@ -133,17 +138,7 @@ export function createSiteStore(db: Kysely<Database>, dialect: SqlDialect): Site
     async recordMilestoneClaim(c) {
       const r = await db
         .insertInto('site_milestone_claims')
-        .values({
-          id: c.id,
-          brand_id: c.brandId,
-          site_user_id: c.siteUserId,
-          run: c.run,
-          days: c.days,
-          bonus: c.bonus,
-          wallet_address: c.walletAddress,
-          mint_job_id: c.mintJobId,
-          created_at: c.createdAt,
-        })
+        .values({ ...rewardColumns(c), days: c.days, bonus: c.bonus })
         .onConflict((oc) => oc.doNothing())
         .executeTakeFirst()
       return inserted(r)
