@@ -33,6 +33,8 @@ describe.each(testDatabases())('converse answers on $dialect', (db) => {
     // 12,000 points minted; the costliest perk ≤ 12,000 is Nike's Running socks (5,000).
     expect(a.response).toContain('alice@example.com holds 12,000 points, earned at 2 brands.')
     expect(a.response).toContain('They can claim Running socks at Nike (5,000 points) right now.')
+    // next_goal: the closest perk out of reach is Adidas's Gym bag (15,000): 3,000 to go, 80 %.
+    expect(a.response).toContain('Next goal: Gym bag (15,000 points), 3,000 points to go (80%)')
     expect(a.steps.every((s) => s.status === 'ok')).toBe(true)
   })
 

@@ -1,26 +1,24 @@
 import type { z } from 'zod'
 import type { browsePerksTool } from '../tools/browse-perks'
 import type { compareBrandsTool } from '../tools/compare-brands'
-import type { compareCashbackTool } from '../tools/compare-cashback'
 import type { eventPerformanceTool } from '../tools/event-performance'
 import type { listBrandsTool } from '../tools/list-brands'
 import type { networkStatsTool } from '../tools/network-stats'
 import type { perkAnalyticsTool } from '../tools/perk-analytics'
 import type { perkIntelligenceTool } from '../tools/perk-intelligence'
 import type { suggestPerksTool } from '../tools/suggest-perks'
-import type { userPortfolioTool } from '../tools/user-portfolio'
-import type { userRecommendationsTool } from '../tools/user-recommendations'
 import type { ConverseEntities } from './converse-entities'
-import { fmt, fmtCount, fmtUsd } from './converse-format'
+import { fmt, fmtCount } from './converse-format'
 import type { ConverseIntent } from './converse-intent'
 import type { ConverseStep, StepData } from './converse-step'
+import { goalSentences } from './goal-sentences'
 import { healthSentences } from './health-sentences'
+import { purchaseSentences } from './purchase-sentences'
 
 type Out<T extends { output: z.ZodType }> = z.output<T['output']>
 
 const n = fmt
 const count = fmtCount
-const usd = fmtUsd
 
 const stepData =
   (steps: readonly ConverseStep[]): StepData =>
@@ -79,75 +77,6 @@ function perkIdeas(get: StepData, e: ConverseEntities): string[] {
   return out
 }
 
-function purchase(get: StepData, e: ConverseEntities): string[] {
-  const out: string[] = []
-  const route = get<{ best?: unknown; routes?: Array<{ brandId: string; totalValueUsd?: number }> }>('route_purchase')
-  const cc = get<Out<typeof compareCashbackTool>>('compare_cashback')
-  if (cc && cc.comparisons.length > 0) {
-    const top = cc.comparisons.slice(0, 3)
-    out.push(
-      `For a ${usd(cc.purchaseAmount)} purchase${e.category ? ` (${e.category})` : ''}: ${top
-        .map(
-          (c) => `${c.name} gives back ${n(c.cashbackPoints)} points (${usd(c.cashbackUsd)}, ${n(c.cashbackPercent)}%)`,
-        )
-        .join('; ')}.`,
-    )
-    const best = cc.comparisons.find((c) => c.brandId === cc.best)
-    out.push(best ? `Best cashback: ${best.name}.` : 'None of them rewards purchases yet.')
-  } else if (cc) out.push(`No ${e.category ?? ''} brand rewards purchases yet.`.replace('  ', ' '))
-  const routes = route?.routes ?? []
-  if (routes[0]?.totalValueUsd !== undefined) {
-    out.push(`Counting perks, the best route is ${routes[0].brandId} at ${usd(routes[0].totalValueUsd)} of value.`)
-  }
-  const deals = get<{ perks?: Out<typeof browsePerksTool>['perks']; deals?: Array<{ perkId: string; cost: number }> }>(
-    'best_deals',
-  )
-  const perks = get<Out<typeof browsePerksTool>>('browse_perks')?.perks ?? []
-  if (deals?.deals?.[0]) out.push(`Top deal: perk ${deals.deals[0].perkId} for ${n(deals.deals[0].cost)} points.`)
-  else if (perks[0])
-    out.push(
-      `Perks to spend the points on: ${perks
-        .slice(0, 3)
-        .map((p) => `${p.name} at ${p.brandName} (${n(p.cost)} points)`)
-        .join(', ')}.`,
-    )
-  return out
-}
-
-function goal(get: StepData, e: ConverseEntities): string[] {
-  const out: string[] = []
-  const who = e.userId ?? 'This user'
-  const up = get<Out<typeof userPortfolioTool>>('user_portfolio')
-  if (up) {
-    out.push(
-      `${who} holds ${n(up.totalBalance)} points, earned at ${n(up.brands.length)} brand${up.brands.length === 1 ? '' : 's'}.`,
-    )
-    const p = up.bestAffordablePerk
-    out.push(
-      p
-        ? `They can claim ${p.name} at ${p.brandName} (${n(p.cost)} points) right now.`
-        : 'No perk is affordable with that balance yet.',
-    )
-  }
-  const ng = get<{ goal?: { perkId: string; cost: number; pointsNeeded: number; progressPercent: number } | null }>(
-    'next_goal',
-  )
-  if (ng?.goal) {
-    out.push(
-      `Next goal: perk ${ng.goal.perkId} (${n(ng.goal.cost)} points), ${n(ng.goal.pointsNeeded)} points to go (${ng.goal.progressPercent}%).`,
-    )
-  }
-  const ur = get<Out<typeof userRecommendationsTool>>('user_recommendations')
-  const next = ur?.recommendations.find((r) => !r.affordable) ?? ur?.recommendations[0]
-  if (ur && next) {
-    const missing = Math.max(0, next.cost - ur.balance)
-    out.push(
-      `Next goal: ${next.name} at ${next.brandName} (${n(next.cost)} points)${missing > 0 ? `, ${n(missing)} points to go` : ', affordable now'}.`,
-    )
-  }
-  return out
-}
-
 function discovery(get: StepData): string[] {
   const out: string[] = []
   const lb = get<Out<typeof listBrandsTool>>('list_brands')
@@ -187,9 +116,9 @@ export function converseResponse(intent: ConverseIntent, e: ConverseEntities, st
         : intent === 'perk_optimization'
           ? perkIdeas(get, e)
           : intent === 'purchase_routing'
-            ? purchase(get, e)
+            ? purchaseSentences(get, e)
             : intent === 'goal'
-              ? goal(get, e)
+              ? goalSentences(get, e)
               : discovery(get)
   for (const s of steps) {
     if (s.status === 'failed') sentences.push(`(${s.tool.replace(/^loyalty_agent_/, '')} failed: ${s.error?.message})`)
