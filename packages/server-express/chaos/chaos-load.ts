@@ -20,7 +20,7 @@ export type ChaosLoad = {
 
 /**
  * `workers` clients in a loop, each running one operation after another, in turn: an event of a new
- * member, a checkout paid and minted, a relayed perk claim of a new user, a wallet pregeneration.
+ * member, a checkout paid and minted, a new user's perk claim relayed twice at once, a wallet pregeneration.
  * Every request goes through `client` (Idempotency-Key, retried until answered).
  */
 export function startChaosLoad(cluster: ChaosCluster, client: IdempotentClient, workers = 4): ChaosLoad {
@@ -50,8 +50,12 @@ export function startChaosLoad(cluster: ChaosCluster, client: IdempotentClient, 
         return expect('payment-mint', (await r.paymentMint(session.sessionId)).status, [200])
       }
       case 4: {
+        // The same claim twice at once (two requests, two keys): the processes sign identical calls
+        // at the same moment; each is answered with its own transaction.
         const user = await r.login(`r${i}.${run}@chaos.example`)
-        return expect('relay', (await r.relayClaim(user, cluster.freePerkId)).status, [200])
+        const both = await Promise.all([0, 1].map(() => r.relayClaim(user, cluster.freePerkId)))
+        for (const answer of both) expect('relay', answer.status, [200])
+        return
       }
       default:
         return expect('pregenerate', (await r.pregenerate()).status, [200])

@@ -97,10 +97,11 @@ describe.each(testDialects.filter((d) => d.dialect === 'postgres'))(
     it('the 36th relay of a user in the hour is refused by whichever process takes it', async () => {
       await insideWindow(3_600_000, 120_000)
       const user = await r.login()
-      // One after the other (the proxy spreads them over the three): identical calls signed at once by
-      // several processes can meet the relayer's nonce race (docs/production.md#several-processes-and-crashes).
-      const first: ClientAnswer[] = []
-      for (let i = 0; i < RELAYS_PER_HOUR; i++) first.push(await r.relayClaim(user, cluster.freePerkId))
+      // The same call of the same user, 35 times at once (the proxy spreads them over the three): the
+      // processes sign them at the same moment from one nonce sequence, each with a nonce of its own.
+      const first = await Promise.all(
+        Array.from({ length: RELAYS_PER_HOUR }, () => r.relayClaim(user, cluster.freePerkId)),
+      )
       expect(statusesOf(first), first.map((a) => a.body).join('\n')).toEqual(Array(RELAYS_PER_HOUR).fill(200))
       expect(new Set(first.map(upstreamOf))).toEqual(new Set([0, 1, 2]))
       // The 36th, sent to each of the three at once: each refuses it.
@@ -120,7 +121,7 @@ describe.each(testDialects.filter((d) => d.dialect === 'postgres'))(
       expect(claims).toBe(BigInt(RELAYS_PER_HOUR))
     })
 
-    it('five redemptions of a 3-charge perk through the three: three redeemed, two refused, no charge left', async () => {
+    it('five redemptions of a 3-charge perk through the three at once: three redeemed, two refused, no charge left', async () => {
       const user = await r.login()
       const claim = await r.relayClaim(user, cluster.chargesPerkId)
       expect(claim.status, claim.body).toBe(200)
@@ -133,15 +134,12 @@ describe.each(testDialects.filter((d) => d.dialect === 'postgres'))(
         fromBlock: 0n,
       })
       const tokenId = claimed?.args.tokenId as bigint
-      const answers: ClientAnswer[] = []
-      for (let i = 0; i < 5; i++) answers.push(await r.redeem(cluster.chargesPerkId, tokenId))
-      expect(
-        answers.map((a) => a.status),
-        answers.map((a) => a.body).join('\n'),
-      ).toEqual([200, 200, 200, 409, 409])
-      // The three charges were used by three processes; the refusals came from the other two.
-      expect(new Set(answers.slice(0, 3).map(upstreamOf)).size).toBe(3)
-      expect(answers[4]?.json()).toMatchObject({ code: 'NO_CHARGES_LEFT' })
+      // Five identical redemptions (useCharges(tokenId, 1)) at once, spread over the three processes.
+      const answers = await Promise.all(Array.from({ length: 5 }, () => r.redeem(cluster.chargesPerkId, tokenId)))
+      expect(statusesOf(answers), answers.map((a) => a.body).join('\n')).toEqual([200, 200, 200, 409, 409])
+      expect(new Set(answers.map(upstreamOf)).size).toBe(3)
+      for (const refused of answers.filter((a) => a.status === 409))
+        expect(refused.json()).toMatchObject({ code: 'NO_CHARGES_LEFT' })
       const used = await chain.getContractEvents({
         address: cluster.perkCollection,
         abi: perkCollectionAbi,

@@ -109,6 +109,18 @@ describe('relayer on a JSON-RPC chain', () => {
       recorded.push(...records)
       return record(records)
     }
+    // A group's transactions are stored in the storage transaction that reserves their nonces.
+    const storage = s.runtime.storage
+    const transaction = storage.transaction.bind(storage)
+    storage.transaction = (fn) =>
+      transaction((tx) => {
+        const inTx = tx.relay.recordTransactions.bind(tx.relay)
+        tx.relay.recordTransactions = async (records) => {
+          recorded.push(...records)
+          return inTx(records)
+        }
+        return fn(tx)
+      })
     const sender = relaySenderOf(engine.ctx)
     const replacedBefore = sender.stats().replaced
 
@@ -139,6 +151,7 @@ describe('relayer on a JSON-RPC chain', () => {
     } finally {
       await rpc.provider.request({ method: 'evm_setAutomine', params: [true] } as never)
       store.recordTransactions = record
+      storage.transaction = transaction
     }
     expect(response.status).toBe(200)
     const body = await response.json()

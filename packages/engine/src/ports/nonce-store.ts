@@ -27,7 +27,12 @@ export interface NonceStore {
    * never share a nonce. Answers them ascending.
    */
   reserveMany(scope: NonceScope & { count: number }): Promise<number[]>
-  /** Gives back a reserved nonce that no broadcast transaction uses; the next `reserve` reuses it. */
+  /**
+   * Gives back a reserved nonce that no broadcast transaction uses; the next `reserve` reuses it.
+   * Takes the scope's lock until the surrounding transaction ends, as `resync` and a reservation of
+   * fresh nonces do (PostgreSQL: the sequence's row; SQLite transactions are serial), so a caller
+   * that starts its transaction with `resync` sees no release or fresh reservation interleave.
+   */
   release(scope: NonceScope & { nonce: number }): Promise<void>
   /**
    * Aligns the sequence with the chain: `next := max(next, chainNonce)` and released nonces below

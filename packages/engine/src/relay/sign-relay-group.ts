@@ -1,18 +1,22 @@
 import type { PendingRelay, RelaySenderRuntime, SignedRelay } from './relay-sender-runtime'
 
 /**
- * Reserves a nonce per transaction (one storage transaction: `reserveMany`), signs outside it (the
- * database is not held while signing) and stores the raw transactions (one statement) before
- * anything is broadcast. A crash between reserving and storing leaves unused nonces: the next
- * "nonce too high" releases them. When anything fails, nothing was stored: the nonces go back.
+ * Reserves a nonce per transaction, signs them and stores the raw transactions, all in one storage
+ * transaction, before anything is broadcast. So a nonce is never reserved without its stored
+ * transaction where another process can see it: a process's recovery (`recoverRelayTransactions`)
+ * takes a reserved nonce with no stored transaction for a gap and releases it, and the identical
+ * call signed again with it would have the same hash (docs/production.md, "Several processes").
+ * On PostgreSQL a reservation of fresh nonces holds the sequence's row until the commit, so the
+ * groups of several processes are signed one after the other (signing is local and quick). When
+ * anything fails, the transaction rolls back: nothing is stored and the nonces are not reserved.
  */
 export async function signRelayGroup(rt: RelaySenderRuntime, group: readonly PendingRelay[]): Promise<SignedRelay[]> {
   const { ctx, scope } = rt
   const fees = await rt.fees()
-  const nonces = await ctx.storage.transaction((tx) => tx.nonces.reserveMany({ ...scope, count: group.length }))
-  const now = rt.now()
-  const signed: SignedRelay[] = []
-  try {
+  return ctx.storage.transaction(async (tx) => {
+    const nonces = await tx.nonces.reserveMany({ ...scope, count: group.length })
+    const now = rt.now()
+    const signed: SignedRelay[] = []
     for (const [i, item] of group.entries()) {
       const { intent } = item
       const nonce = nonces[i] as number
@@ -43,14 +47,7 @@ export async function signRelayGroup(rt: RelaySenderRuntime, group: readonly Pen
         },
       })
     }
-    await ctx.storage.relay.recordTransactions(signed.map((x) => x.record))
-  } catch (error) {
-    await ctx.storage
-      .transaction(async (tx) => {
-        for (const nonce of nonces) await tx.nonces.release({ ...scope, nonce })
-      })
-      .catch(() => undefined)
-    throw error
-  }
-  return signed
+    await tx.relay.recordTransactions(signed.map((x) => x.record))
+    return signed
+  })
 }

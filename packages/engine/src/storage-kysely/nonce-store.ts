@@ -70,11 +70,14 @@ export function createNonceStore(db: Kysely<Database>, dialect: SqlDialect): Non
 
     async release(scope) {
       const { chainId, address } = scoped(scope)
+      // The sequence's lock (PostgreSQL; SQLite transactions are serial): a release waits for a
+      // gap release under way (`resync` first), which could otherwise hand the nonce out twice.
       const row = await db
         .selectFrom('signer_nonces')
         .select('next_nonce')
         .where('chain_id', '=', chainId)
         .where('address', '=', address)
+        .$if(dialect === 'postgres', (q) => q.forUpdate())
         .executeTakeFirst()
       if (!row || scope.nonce >= Number(row.next_nonce)) return
       await db
