@@ -8,6 +8,11 @@ export type ConstraintCheckOptions = {
   maxResponseBytes: number
   /** Allow URLs that resolve to loopback, private, link-local or other reserved addresses; default false. */
   allowPrivateAddresses: boolean
+  /**
+   * DNS servers (`IP[:port]`) the private-address guard resolves the API's host with; absent or
+   * empty: the system's resolver. The server passes `LOYALTYKIT_DNS_SERVERS`.
+   */
+  dnsServers?: readonly string[]
 }
 
 export const DEFAULT_CONSTRAINT_CHECK_OPTIONS: ConstraintCheckOptions = {

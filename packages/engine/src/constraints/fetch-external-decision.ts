@@ -2,7 +2,7 @@ import { isIP } from 'node:net'
 import { Agent, request } from 'undici'
 import { z } from 'zod'
 import { isPrivateAddress } from '../web/is-private-address'
-import { publicOnlyLookup } from '../web/public-only-lookup'
+import { createPublicOnlyLookup } from '../web/public-only-lookup'
 import type { ConstraintCheckOptions } from './constraint-check-options'
 import { ConstraintCheckFailedError } from './constraint-errors'
 
@@ -18,8 +18,8 @@ const decisionSchema = z.object({
  * Asks an external constraint API whether a user may purchase from a collection: `POST <apiUrl>` with
  * `{ user_address, collection_id, brand_id }`, expecting 2xx `{ allowed: boolean, reason?: string }`.
  * undici with one deadline (`timeoutMs`), a response size limit, only http/https, no redirects, and no
- * private or reserved addresses (checked on the resolved addresses at connect time, so DNS rebinding
- * cannot slip through) unless `allowPrivateAddresses`. Any failure throws ConstraintCheckFailedError.
+ * private or reserved addresses (checked on the resolved addresses at connect time, through
+ * `dnsServers` when given, so DNS rebinding cannot slip through) unless `allowPrivateAddresses`. Any failure throws ConstraintCheckFailedError.
  */
 export async function fetchExternalDecision(
   p: { apiUrl: string; userAddress: string; collectionId: number; brandId: string },
@@ -49,7 +49,12 @@ export async function fetchExternalDecision(
   }
 
   const agent = new Agent({
-    connect: { timeout: options.timeoutMs, ...(options.allowPrivateAddresses ? {} : { lookup: publicOnlyLookup }) },
+    connect: {
+      timeout: options.timeoutMs,
+      ...(options.allowPrivateAddresses
+        ? {}
+        : { lookup: createPublicOnlyLookup({ dnsServers: options.dnsServers ?? [] }) }),
+    },
     headersTimeout: options.timeoutMs,
     bodyTimeout: options.timeoutMs,
   })

@@ -12,7 +12,7 @@ import { resolveWebhookDispatcherOptions, type WebhookDispatcherOptions } from '
 /** How the attempt is made; the defaults are the dispatcher's. */
 export type TriggerWebhookOptions = Pick<
   WebhookDispatcherOptions,
-  'timeoutMs' | 'fetch' | 'userAgent' | 'allowPrivateAddresses'
+  'timeoutMs' | 'fetch' | 'userAgent' | 'allowPrivateAddresses' | 'dnsServers'
 >
 
 export type TriggerWebhookReturnType = {

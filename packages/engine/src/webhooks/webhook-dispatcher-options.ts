@@ -1,4 +1,4 @@
-import { publicOnlyFetch } from '../web/public-only-fetch'
+import { createPublicOnlyFetch, publicOnlyFetch } from '../web/public-only-fetch'
 
 /** Waits after failed attempts 1, 2, …: 30 s, 2 m, 5 m, 15 m, 30 m, 1 h, 2 h, 4 h, 8 h → 10 attempts over ~16 h. */
 export const DEFAULT_WEBHOOK_RETRY_SCHEDULE_MS: readonly number[] = [
@@ -32,7 +32,12 @@ export type WebhookDispatcherOptions = {
    */
   allowPrivateAddresses?: boolean
   /**
-   * HTTP client (tests, proxies). Default `publicOnlyFetch`, or the global fetch when
+   * DNS servers (`IP[:port]`) the private-address guard resolves endpoint hosts with; absent or
+   * empty: the system's resolver. The server passes `LOYALTYKIT_DNS_SERVERS`.
+   */
+  dnsServers?: readonly string[]
+  /**
+   * HTTP client (tests, proxies). Default `createPublicOnlyFetch({ dnsServers })`, or the global fetch when
    * `allowPrivateAddresses`. A client given here owns the address policy.
    */
   fetch?: typeof fetch
@@ -59,9 +64,14 @@ export function resolveWebhookDispatcherOptions(options: WebhookDispatcherOption
     batchSize: Math.max(1, options.batchSize ?? 20),
     claimTtlMs,
     allowPrivateAddresses: options.allowPrivateAddresses ?? false,
+    dnsServers: options.dnsServers ?? [],
     fetch:
       options.fetch ??
-      (options.allowPrivateAddresses ? (input, init) => globalThis.fetch(input, init) : publicOnlyFetch),
+      (options.allowPrivateAddresses
+        ? (input, init) => globalThis.fetch(input, init)
+        : options.dnsServers && options.dnsServers.length > 0
+          ? createPublicOnlyFetch({ dnsServers: options.dnsServers })
+          : publicOnlyFetch),
     userAgent: options.userAgent ?? 'loyaltykit-webhooks/1',
   }
 }

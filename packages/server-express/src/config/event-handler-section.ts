@@ -43,7 +43,9 @@ export const eventHandlerSection = defineSection({
       ),
     LOYALTYKIT_DNS_SERVERS: envValue
       .list({ of: 'IP[:port] addresses', item: dnsServer, unset: 'the system’s resolvers' })
-      .describe('DNS servers (`IP[:port]`, IPv6 as `[::1]:53`) that `verify-dns` queries.'),
+      .describe(
+        'DNS servers (`IP[:port]`, IPv6 as `[::1]:53`) that `verify-dns` queries and that the SSRF guard resolves webhook endpoint and constraint API hosts with ([security.md](security.md#api7--server-side-request-forgery)). Unset: the system’s resolver (`getaddrinfo`, which reads /etc/hosts too).',
+      ),
   },
   read(v, deps: { publicUrl: string }): EventHandlerConfig {
     return {

@@ -103,7 +103,7 @@ export async function openRuntime(p: OpenRuntimeParameters): Promise<Runtime> {
       logger: engineLogger,
       walletKeys: wasmWalletKeys,
       identity,
-      constraints: config.constraints,
+      constraints: { ...config.constraints, dnsServers: config.eventHandler.dnsServers },
       ...(p.observer ? { observer: p.observer } : {}),
     })
     let closed = false

@@ -68,7 +68,7 @@ export async function startServer(p: StartServerParameters): Promise<RunningServ
       minter.start()
     }
     metrics.watch({ pool: runtime.storage.poolStats, minterLeaseHeld: () => minter?.stats().leaseHeld ?? false })
-    webhooks = startWebhookDispatcher(runtime, config.webhooks, logger)
+    webhooks = startWebhookDispatcher(runtime, config.webhooks, logger, config.eventHandler.dnsServers)
     payments = await startPayments(runtime, config.payments, { mintWaitMs: config.minter.waitMs, logger, publicUrl })
     const app = createApp({
       engine: runtime.engine,

@@ -6,12 +6,13 @@ import type { Runtime } from './open-runtime'
 /**
  * Starts the outgoing-webhook dispatcher of this process (undefined when `LOYALTYKIT_WEBHOOKS=false`,
  * e.g. on all but one of several server processes, although any number may run). Stop it before
- * closing the runtime.
+ * closing the runtime. `dnsServers` (`LOYALTYKIT_DNS_SERVERS`) resolve endpoint hosts for the SSRF guard.
  */
 export function startWebhookDispatcher(
   runtime: Pick<Runtime, 'engine'>,
   config: WebhookConfig,
   logger: Pick<ServerLogger, 'info'>,
+  dnsServers: readonly string[] = [],
 ): WebhookDispatcher | undefined {
   if (!config.enabled) {
     logger.info({}, 'webhook dispatcher disabled (LOYALTYKIT_WEBHOOKS=false)')
@@ -23,6 +24,7 @@ export function startWebhookDispatcher(
     timeoutMs: config.timeoutMs,
     pollIntervalMs: config.pollIntervalMs,
     allowPrivateAddresses: config.allowPrivateAddresses,
+    dnsServers,
   })
   dispatcher.start()
   logger.info(

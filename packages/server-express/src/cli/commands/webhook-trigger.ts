@@ -44,6 +44,7 @@ Options:
         {
           timeoutMs: io.config.webhooks.timeoutMs,
           allowPrivateAddresses: io.config.webhooks.allowPrivateAddresses,
+          dnsServers: io.config.eventHandler.dnsServers,
         },
       ),
     )
