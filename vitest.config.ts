@@ -13,5 +13,7 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',
+    // eventsource-parser (the MCP SDK's HTTP client) exports TypeScript under `source`: inline both so vite compiles it.
+    server: { deps: { inline: ['@modelcontextprotocol/sdk', 'eventsource-parser'] } },
   },
 })

@@ -40,6 +40,13 @@ function shapeProblem(surface: ErrorSurface, body: Record<string, unknown>): str
         '{error: {message, code, status}}',
       )
     }
+    case 'mcp': {
+      const e = body.error as Record<string, unknown> | undefined
+      return need(
+        body.jsonrpc === '2.0' && 'id' in body && typeof e?.code === 'number' && isString(e?.message),
+        '{jsonrpc: "2.0", error: {code, message}, id}',
+      )
+    }
     default:
       return need(
         body.success === false && isString(body.error) && isString(body.code) && isString(body.requestId),

@@ -12,8 +12,8 @@ import {
 import type { RouteGenerator } from './route-generators'
 import { arbitraryFor, type SchemaField, schemaFields } from './zod-arbitrary'
 
-/** Routes that take up to 100 events: a 128 KB body limit instead of 10 KB. */
-const BULK_ROUTES = ['POST /loyalty-api/bulk-events', 'POST /api/v1/events/bulk']
+/** Routes that take up to 100 events (MCP: a process_bulk call): a 128 KB body limit instead of 10 KB. */
+const BULK_ROUTES = ['POST /loyalty-api/bulk-events', 'POST /api/v1/events/bulk', 'POST /mcp']
 
 /** How the credentials of a request are broken (or not). */
 type AuthBreak = 'valid' | 'missing' | 'garbage' | 'other-brand' | 'skewed' | 'tampered' | 'replayed' | 'bad-hex'

@@ -25,6 +25,7 @@ import type { z } from 'zod'
 import type { ErrorSurface } from '../src/http/error-surface'
 import { AGENT_TOOL_INPUTS, agentParam } from './agent-tool-inputs'
 import { FUZZ_SITE, type FuzzFixture } from './fuzz-fixture'
+import { MCP_ROUTE_GENERATORS } from './mcp-route-generators'
 import { SITE_ROUTE_GENERATORS } from './site-route-generators'
 
 /**
@@ -77,11 +78,7 @@ const permitTypedData = (f: FuzzFixture) => ({
   message: { owner: f.member.walletAddress, spender: f.pointsToken, value: '1', nonce: '0', deadline: '9999999999' },
 })
 
-/**
- * One generator per route, keyed `METHOD path` as Express mounts it (fuzz/list-mounted-routes.ts).
- * The fuzzer refuses to run when a mounted route has no entry here, so a new route cannot be
- * forgotten.
- */
+/** The server's own routes (the site API's, the agent API's and MCP's are below). */
 const BUILT_IN_GENERATORS: Record<string, RouteGenerator> = {
   'GET /livez': none(),
   'GET /readyz': none(),
@@ -295,4 +292,5 @@ export const ROUTE_GENERATORS: Record<string, RouteGenerator> = {
   ...BUILT_IN_GENERATORS,
   ...SITE_ROUTE_GENERATORS,
   ...AGENT_ROUTE_GENERATORS,
+  ...MCP_ROUTE_GENERATORS,
 }

@@ -41,10 +41,10 @@ export function renderVariables(): string {
   return parts.join('\n')
 }
 
-/** Markdown as `pnpm format` (Biome) writes it: padded table columns. */
-function biomeFormat(markdown: string): string {
+/** Markdown as `pnpm format` (Biome) writes it: padded table columns (also docs/mcp.md's table). */
+export function biomeFormat(markdown: string, path = CONFIGURATION_DOC): string {
   const biome = resolve(repoDir, 'node_modules/@biomejs/biome/bin/biome')
-  return execFileSync(process.execPath, [biome, 'format', `--stdin-file-path=${CONFIGURATION_DOC}`], {
+  return execFileSync(process.execPath, [biome, 'format', `--stdin-file-path=${path}`], {
     cwd: repoDir,
     input: markdown,
     encoding: 'utf8',

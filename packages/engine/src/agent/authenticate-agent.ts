@@ -1,3 +1,4 @@
+import { z } from 'zod'
 import type { EngineContext } from '../context'
 import { RequestSignatureError } from '../errors/request-signature-error'
 import type { CanonicalRequestParts } from '../signing/canonical-request'
@@ -15,6 +16,9 @@ export type AgentRequest = Omit<CanonicalRequestParts, 'timestamp'> & {
   /** `X-LOYALTY-Signature` (lowercase hex HMAC-SHA256 of the canonical string). */
   signature: string | undefined
 }
+
+/** What `engine.agent.authenticate` parses: the request as received (AgentRequest). */
+export const authenticateAgentParametersSchema = z.custom<AgentRequest>((v) => typeof v === 'object' && v !== null)
 
 const REQUIRED = ['X-LOYALTY-Agent-Key', 'X-LOYALTY-Timestamp', 'X-LOYALTY-Signature']
 

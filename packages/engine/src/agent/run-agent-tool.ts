@@ -6,7 +6,7 @@ import { RequestSignatureError } from '../errors/request-signature-error'
 import { parseInput } from '../errors/zod-issues'
 import { enforceRateLimit } from '../rate-limits/enforce-rate-limit'
 import { AGENT_RATE_LIMITS, type AgentRateLimits } from './agent-rate-limits'
-import type { AgentTool, AgentToolSettings } from './agent-tool'
+import type { AgentCaller, AgentTool, AgentToolSettings } from './agent-tool'
 import { AGENT_TOOLS } from './agent-tools'
 import { type AgentRequest, authenticateAgent } from './authenticate-agent'
 import { executeAgentTool } from './execute-agent-tool'
@@ -25,6 +25,8 @@ export type RunAgentToolParameters = z.input<typeof runAgentToolParametersSchema
 export type RunAgentToolOptions = Partial<AgentRateLimits> & {
   /** The server's event settings, for the tools that record events. */
   events?: AgentToolSettings
+  /** Already authenticated (MCP: one signature per HTTP request, many tool calls): skips the signature check. */
+  caller?: AgentCaller
 }
 
 /** The spec's success envelope. */
@@ -58,7 +60,7 @@ export async function runAgentTool(
     publicPerMinute: options.publicPerMinute ?? AGENT_RATE_LIMITS.publicPerMinute,
     signedPerMinute: options.signedPerMinute ?? AGENT_RATE_LIMITS.signedPerMinute,
   }
-  const caller = await authenticateAgent(ctx, p.request)
+  const caller = options.caller ?? (await authenticateAgent(ctx, p.request))
   if (tool.auth === 'signed' && caller.kind !== 'agent') {
     throw new RequestSignatureError('This tool needs a signed request', 'MISSING_SIGNATURE', {
       required: ['X-LOYALTY-Agent-Key', 'X-LOYALTY-Timestamp', 'X-LOYALTY-Signature'],

@@ -3,6 +3,7 @@
 // `<op>RequestSchema` what clients send where the two differ (coercions, bigints), `<op>ResponseSchema`
 // the 200 body. Each lives beside its operation (docs/architecture.md); this entry gathers them for the
 // SDK's type generator, docs and embedders that validate before calling `engine.<namespace>.<fn>`.
+export { authenticateAgentParametersSchema } from '../agent/authenticate-agent'
 export { createAgentKeyParametersSchema } from '../agent/create-agent-key'
 export { listAgentKeysParametersSchema } from '../agent/list-agent-keys'
 export { revokeAgentKeyParametersSchema } from '../agent/revoke-agent-key'

@@ -1,6 +1,7 @@
 import { AGENT_RATE_LIMITS, AGENT_TOOLS, type AgentToolSettings, type Engine } from '@loyaltykit/engine'
 import { type Request, Router } from 'express'
 import type { AgentConfig } from '../config/agent-section'
+import { DEFAULT_MCP_TOOLSETS } from '../mcp/mcp-toolsets'
 import '../http/request-context'
 
 /** The server side of the agent section (the signing key is the CLI's, client side). */
@@ -10,7 +11,11 @@ export type AgentRoutesOptions = Omit<AgentConfig, 'signingKey'> & {
 }
 
 /** What `loyaltykit start` serves without configuration: `/api/v1`, the spec's limits. */
-export const AGENT_ROUTE_DEFAULTS: AgentRoutesOptions = { basePath: '/api/v1', ...AGENT_RATE_LIMITS }
+export const AGENT_ROUTE_DEFAULTS: AgentRoutesOptions = {
+  basePath: '/api/v1',
+  ...AGENT_RATE_LIMITS,
+  mcpToolsets: DEFAULT_MCP_TOOLSETS,
+}
 
 const header = (req: Request, name: string) => {
   const v = req.headers[name]

@@ -17,6 +17,7 @@ import { notFound } from '../http/not-found'
 import { IDENTITY_PATHS, identityRoutes } from '../identity/identity-routes'
 import { walletCors } from '../identity/wallet-cors'
 import type { ServerLogger } from '../logging/create-logger'
+import { MCP_PATH, mcpRoutes } from '../mcp/mcp-routes'
 import { memberRoutes } from '../members/member-routes'
 import { metricsRoutes } from '../metrics/metrics-routes'
 import { createServerMetrics, type ServerMetrics } from '../metrics/server-metrics'
@@ -85,8 +86,8 @@ export type CreateAppParameters = {
  * Builds the HTTP app; never listens (see runtime/start-server.ts). Order: request metrics → request
  * id and request log (pino-http) → probes and /metrics (before any rate limiter; never logged per
  * request) → helmet → health routes (before any rate limiter: never limited) → Stripe webhook (raw
- * body) → JSON body (10 KB) → CORS → per-IP limits → check-eligibility (no idempotency key) → agent API
- * → idempotency keys of POSTs → routes → 404 → error handler.
+ * body) → JSON body (10 KB) → CORS → per-IP limits → check-eligibility (no idempotency key) → agent API and MCP
+ * and MCP → idempotency keys of POSTs → routes → 404 → error handler.
  */
 export function createApp(p: CreateAppParameters): Express {
   const bodyLimitBytes = p.config.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES
@@ -124,6 +125,8 @@ export function createApp(p: CreateAppParameters): Express {
   if (p.eventHandler) app.use('/loyalty-api/bulk-events', jsonBody(BULK_BODY_LIMIT_BYTES))
   // The agent API's bulk events (up to 100) likewise (docs/agent-api.md).
   app.use(`${agent.basePath}/events/bulk`, jsonBody(BULK_BODY_LIMIT_BYTES))
+  // MCP (docs/mcp.md): JSON-RPC errors; a tools/call of process_bulk carries up to 100 events too.
+  app.use(MCP_PATH, errorSurface('mcp'), jsonBody(BULK_BODY_LIMIT_BYTES))
   // Payments: the Stripe webhook verifies its raw body (often over 10 KB), so it mounts before the JSON parser.
   const payments = p.payments ? paymentRoutes(p.engine, p.payments) : undefined
   if (payments) app.use(payments.webhook)
@@ -151,7 +154,8 @@ export function createApp(p: CreateAppParameters): Express {
   const eventSettings = p.eventHandler
     ? { duplicateWindowMs: p.eventHandler.duplicateWindowMs, mintWaitMs: p.eventHandler.mintWaitMs }
     : undefined
-  app.use(agentRoutes(p.engine, eventSettings ? { ...agent, events: eventSettings } : agent))
+  const agentOptions = eventSettings ? { ...agent, events: eventSettings } : agent
+  app.use(agentRoutes(p.engine, agentOptions), mcpRoutes(p.engine, agentOptions))
   app.use(
     idempotency({
       ...(p.idempotency ?? IDEMPOTENCY_DEFAULTS),

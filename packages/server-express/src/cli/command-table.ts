@@ -20,6 +20,7 @@ import { constraintSetCommand } from './commands/constraint-set'
 import { contractsDeployCommand } from './commands/contracts-deploy'
 import { eventsImportCommand } from './commands/events-import'
 import { identityLinkCommand } from './commands/identity-link'
+import { mcpCommand } from './commands/mcp'
 import { migrateCommand } from './commands/migrate'
 import { migrateStatusCommand } from './commands/migrate-status'
 import { paymentsRefundsCommand } from './commands/payments-refunds'
@@ -64,6 +65,7 @@ export const COMMANDS: readonly Command[] = [
   agentKeyRevokeCommand,
   agentKeyRotateCommand,
   agentKeySignCommand,
+  mcpCommand,
   identityLinkCommand,
   constraintSetCommand,
   constraintListCommand,

@@ -1,4 +1,5 @@
 import { AGENT_RATE_LIMITS, type AgentRateLimits, type ConverseLlmSettings } from '@loyaltykit/engine'
+import { DEFAULT_MCP_TOOLSETS, MCP_TOOLSET_NAMES } from '../mcp/mcp-toolsets'
 import { defineSection } from './define-section'
 import { envValue } from './env-value'
 
@@ -6,6 +7,8 @@ import { envValue } from './env-value'
 export type AgentConfig = AgentRateLimits & {
   /** Path prefix of every agent route (default `/api/v1`). */
   basePath: string
+  /** The toolsets `/mcp` serves without `?toolsets=` (docs/mcp.md). */
+  mcpToolsets: readonly string[]
   /** The key `loyaltykit agent-key sign` signs with (client side; the server never reads it). */
   signingKey: { keyId: string | undefined; secret: string | undefined }
   /** The chat-completions endpoint /converse plans with; absent: its rule planner only. */
@@ -33,6 +36,15 @@ export const agentSection = defineSection({
       .integer({ min: 1, max: 100_000_000, default: AGENT_RATE_LIMITS.publicPerMinute })
       .describe(
         'Unsigned agent API requests per client IP per minute (the IP as Express sees it: set `LOYALTYKIT_TRUST_PROXY` behind a proxy).',
+      ),
+    LOYALTYKIT_MCP_TOOLSETS: envValue
+      .list({
+        of: 'toolsets',
+        item: (t) => (MCP_TOOLSET_NAMES.includes(t) ? t : undefined),
+        default: [...DEFAULT_MCP_TOOLSETS],
+      })
+      .describe(
+        `The MCP tools \`/mcp\` lists without \`?toolsets=\`, and \`loyaltykit mcp\` asks for without \`--toolsets\` ([mcp.md](mcp.md)): ${MCP_TOOLSET_NAMES.map((n) => `\`${n}\``).join(', ')}.`,
       ),
     LOYALTYKIT_AGENT_KEY_ID: envValue
       .string({ type: 'lak_…', unset: '`--id`' })
@@ -70,6 +82,7 @@ export const agentSection = defineSection({
       basePath: v.LOYALTYKIT_AGENT_BASE_PATH.replace(/\/+$/, ''),
       signedPerMinute: v.LOYALTYKIT_AGENT_RATE_LIMIT_PER_MIN,
       publicPerMinute: v.LOYALTYKIT_AGENT_PUBLIC_PER_MIN,
+      mcpToolsets: v.LOYALTYKIT_MCP_TOOLSETS,
       signingKey: { keyId: v.LOYALTYKIT_AGENT_KEY_ID, secret: v.LOYALTYKIT_AGENT_SECRET },
       ...(baseUrl && model
         ? {

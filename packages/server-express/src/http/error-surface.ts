@@ -7,9 +7,10 @@ import type { RequestHandler, Response } from 'express'
  * (the error's object `details` spread at the top level). `relayer` is the spec's `{ error, code,
  * details }` (relayer and perk charges). `agent` is the agent API's `{ error: { message, code,
  * status } }` with the spec's lowercase codes (its statuses: `statusFor` in status-for-category.ts).
+ * `mcp` is a JSON-RPC error whose `data` is the agent body's `error` (the agent API's statuses).
  * Other surfaces (WordPress-style) add themselves to `ErrorSurface` and to `render-error.ts`.
  */
-export type ErrorSurface = 'event_handler' | 'generic' | 'pregeneration' | 'relayer' | 'agent'
+export type ErrorSurface = 'event_handler' | 'generic' | 'pregeneration' | 'relayer' | 'agent' | 'mcp'
 
 /** Router-level middleware: errors raised below this point render in `surface`'s shape. */
 export function errorSurface(surface: ErrorSurface): RequestHandler {

@@ -43,6 +43,19 @@ export function renderError(surface: ErrorSurface, e: LoyaltyError, requestId: s
       const extra = internal ? { requestId } : hasDetails(details) ? { details } : {}
       return { error: { message, code, status, ...extra } }
     }
+    case 'mcp': {
+      // JSON-RPC 2.0: parse error, invalid request, else a server error; `data` as the agent API's.
+      const data = (renderError('agent', e, requestId) as { error: Record<string, unknown> }).error
+      const code =
+        e.code === 'MALFORMED_JSON'
+          ? -32700
+          : e.category === 'internal'
+            ? -32603
+            : data.status === 400
+              ? -32600
+              : -32001
+      return { jsonrpc: '2.0', error: { code, message, data }, id: null }
+    }
     default:
       return { success: false, error: message, message, code: e.code, details, requestId }
   }

@@ -55,8 +55,8 @@ export const AGENT_CODE_FOR_CATEGORY: Readonly<Record<ErrorCategory, AgentErrorC
   internal: 'internal',
 }
 
-/** The status of an error of `category` on `surface`: the agent API's own table, else STATUS_FOR_CATEGORY. */
+/** The status of an error of `category` on `surface`: the agent API's own table (agent, mcp), else STATUS_FOR_CATEGORY. */
 export function statusFor(surface: ErrorSurface, category: ErrorCategory): number {
-  if (surface === 'agent') return AGENT_STATUS[AGENT_CODE_FOR_CATEGORY[category] ?? 'internal']
+  if (surface === 'agent' || surface === 'mcp') return AGENT_STATUS[AGENT_CODE_FOR_CATEGORY[category] ?? 'internal']
   return STATUS_FOR_CATEGORY[category] ?? 500
 }

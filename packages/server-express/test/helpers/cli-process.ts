@@ -12,6 +12,15 @@ export function cliEnv(extra: Record<string, string | undefined>): NodeJS.Proces
   return env
 }
 
+/** How to run the `loyaltykit` CLI from source: node + tsx with the source condition, from the repository root. */
+export function cliSourceCommand(args: string[]): { command: string; args: string[]; cwd: string } {
+  return {
+    command: process.execPath,
+    args: ['--conditions=source', '--import', 'tsx', cliSource, ...args],
+    cwd: repoRoot,
+  }
+}
+
 /** Spawns a TypeScript entry of the repository from source (node + tsx, source condition), from the repository root. */
 function spawnSource(entry: string, args: string[], env: NodeJS.ProcessEnv): ChildProcess {
   return spawn(process.execPath, ['--conditions=source', '--import', 'tsx', entry, ...args], {

@@ -1,5 +1,4 @@
-import { createHmac } from 'node:crypto'
-import { canonicalRequest } from '@loyaltykit/engine'
+import { agentSignatureHeaders } from '../agent-signature-headers'
 import type { Command } from '../command'
 import { requireOption } from '../parse-options'
 import { UsageError } from '../usage-error'
@@ -41,18 +40,10 @@ Options:
     const keyId = requireOption((values.id as string | undefined) ?? signingKey.keyId, 'id', path)
     const { secret } = signingKey
     if (!secret) throw new UsageError('set LOYALTYKIT_AGENT_SECRET to the key’s secret (lks_…)', path)
-    const timestamp = String(Math.floor(Date.now() / 1000))
-    const canonical = canonicalRequest({
-      timestamp,
-      method,
-      pathWithQuery: requestPath,
-      rawBody: (values.body as string | undefined) ?? '',
-    })
-    const headers = {
-      'X-LOYALTY-Agent-Key': keyId,
-      'X-LOYALTY-Timestamp': timestamp,
-      'X-LOYALTY-Signature': createHmac('sha256', secret).update(canonical).digest('hex'),
-    }
+    const headers = agentSignatureHeaders(
+      { keyId, secret },
+      { method, pathWithQuery: requestPath, body: (values.body as string | undefined) ?? '' },
+    )
     if (values.json) writeJson(io.stdout, headers)
     else for (const [name, value] of Object.entries(headers)) io.stdout.write(`${name}: ${value}\n`)
     return 0
