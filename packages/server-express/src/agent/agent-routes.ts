@@ -25,6 +25,16 @@ const header = (req: Request, name: string) => {
 const isPlainObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v)
 
+/** What `engine.agent.run` takes from the agent section: the rate limits and the tools' settings (events, LLM); REST and MCP alike. */
+export function agentRunOptions(config: AgentRoutesOptions) {
+  const settings = { ...config.events, ...(config.llm ? { llm: config.llm } : {}) }
+  return {
+    publicPerMinute: config.publicPerMinute,
+    signedPerMinute: config.signedPerMinute,
+    ...(config.events || config.llm ? { events: settings } : {}),
+  }
+}
+
 /**
  * The agent REST API (docs/agent-api.md), generated from the engine's tool registry: one route per
  * tool at `{basePath}{tool.path}`, all with the same handler: the tool's input is its path
@@ -34,12 +44,7 @@ const isPlainObject = (v: unknown): v is Record<string, unknown> =>
  */
 export function agentRoutes(engine: Engine, config: AgentRoutesOptions): Router {
   const router = Router()
-  const settings = { ...config.events, ...(config.llm ? { llm: config.llm } : {}) }
-  const limits = {
-    publicPerMinute: config.publicPerMinute,
-    signedPerMinute: config.signedPerMinute,
-    ...(config.events || config.llm ? { events: settings } : {}),
-  }
+  const limits = agentRunOptions(config)
   // Static paths before parameterised ones (`/brands/check` before `/brands/:brandId`), else registry order.
   const params = (path: string) => path.split(':').length
   const tools = [...AGENT_TOOLS].sort((a, b) => params(a.path) - params(b.path))

@@ -2,13 +2,13 @@ import {
   type AgentCaller,
   type AgentRequest,
   type AgentTool,
-  type AgentToolSettings,
   type Engine,
   type Logger,
   LoyaltyError,
 } from '@loyaltykit/engine'
 import { Server } from '@modelcontextprotocol/sdk/server/index.js'
 import { CallToolRequestSchema, type CallToolResult, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js'
+import type { agentRunOptions } from '../agent/agent-routes'
 import { renderError } from '../http/render-error'
 import { toLoyaltyError } from '../http/to-loyalty-error'
 import { SERVER_VERSION } from '../server-version'
@@ -22,7 +22,8 @@ export type CreateMcpServerParameters = {
   /** The HTTP request, passed on to engine.agent.run (its signature is not checked again). */
   request: AgentRequest
   selection: McpToolSelection
-  limits: { publicPerMinute: number; signedPerMinute: number; events?: AgentToolSettings }
+  /** The rate limits and tool settings (agentRunOptions), as REST passes them. */
+  limits: ReturnType<typeof agentRunOptions>
   requestId: string
   log: Logger
 }

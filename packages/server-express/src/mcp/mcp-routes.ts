@@ -1,7 +1,7 @@
 import { type AgentRequest, type Engine, LoyaltyError } from '@loyaltykit/engine'
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js'
 import { type Request, type Response, Router } from 'express'
-import type { AgentRoutesOptions } from '../agent/agent-routes'
+import { type AgentRoutesOptions, agentRunOptions } from '../agent/agent-routes'
 import '../http/request-context'
 import { createMcpServer } from './create-mcp-server'
 import { type McpToolSelection, selectMcpTools } from './mcp-toolsets'
@@ -41,11 +41,7 @@ export function mcpRoutes(engine: Engine, config: AgentRoutesOptions): Router {
   const router = Router()
   const fallback = selectMcpTools(config.mcpToolsets)
   if (!fallback) throw new Error(`Unknown MCP toolsets ${config.mcpToolsets.join(',')}`)
-  const limits = {
-    publicPerMinute: config.publicPerMinute,
-    signedPerMinute: config.signedPerMinute,
-    ...(config.events ? { events: config.events } : {}),
-  }
+  const limits = agentRunOptions(config)
   router.post(MCP_PATH, async (req, res) => {
     const body: unknown = req.body
     const message = typeof body === 'object' && body !== null && (!Array.isArray(body) || body.length > 0)
