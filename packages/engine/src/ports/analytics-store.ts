@@ -65,8 +65,10 @@ export type WalletSet =
 /**
  * Aggregate reads for the agent API's analytics (docs/agent-api.md#analytics): reward events
  * (`reward_events`) and perk redemptions (the ledger's `redemption` entries) grouped over windows of
- * at most 90 days, served by indexes (migrations 0013, 0015, 0017-agent-reads). Plain reads: no lock, no
- * snapshot across calls (an event recorded between two calls shows in the second only).
+ * at most 90 days, served by indexes (migrations 0013, 0015, 0017-agent-reads) and, for the network-wide
+ * totals, daily series, new and active users, by the reward-event rollups of 0022-activity-rollups
+ * (docs/performance.md#rollups; every answer equal to the aggregate of the events). Plain reads: no
+ * lock, no snapshot across calls (an event recorded between two calls shows in the second only).
  */
 export interface AnalyticsStore {
   activityTotals(p: TimeWindow & { brandId?: string | undefined }): Promise<ActivityTotals>
@@ -79,6 +81,8 @@ export interface AnalyticsStore {
   eventTypeActivity(p: TimeWindow & { brandId: string }): Promise<EventTypeActivity[]>
   /** Every brand with an event in the window. */
   brandActivity(p: TimeWindow): Promise<BrandActivity[]>
+  /** Every brand with an event in the window, without distinct users (served by the daily rollups), by brand id. */
+  brandTotals(p: TimeWindow): Promise<Array<{ brandId: string; events: number; tokens: number }>>
   /** `since` absent: all time before `until`. */
   redemptionTotals(p: {
     brandId?: string | undefined

@@ -33,4 +33,6 @@ export interface RuleStore {
   get(brandId: string, eventType: string, options?: { forUpdate?: boolean }): Promise<EventRule | undefined>
   /** Ordered by eventType. Disabled rules only with `includeDisabled`. */
   list(brandId: string, options?: { includeDisabled?: boolean }): Promise<EventRule[]>
+  /** The enabled rules of every brand given, in one read, ordered by eventType. */
+  listEnabledOf(brandIds: readonly string[]): Promise<EventRule[]>
 }

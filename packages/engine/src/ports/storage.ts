@@ -103,8 +103,18 @@ export interface Storage extends Stores {
   transaction<T>(fn: (tx: Stores) => Promise<T>): Promise<T>
   /** Cheap round trip for health checks; throws when the database is unreachable. */
   ping(): Promise<void>
-  /** Applies pending migrations; safe to run concurrently from several processes. */
+  /**
+   * Applies pending migrations; safe to run concurrently from several processes. SQLite: then
+   * refreshes the planner's statistics (`optimize`, every table checked).
+   */
   migrate(): Promise<{ applied: string[] }>
+  /**
+   * Refreshes the query planner's statistics where they went stale (docs/performance.md#sqlite-statistics).
+   * SQLite: `PRAGMA optimize` (ANALYZE of the tables that changed enough since theirs were gathered,
+   * bounded by SQLite's own analysis limit: milliseconds when nothing changed). PostgreSQL: nothing
+   * (autovacuum analyzes).
+   */
+  optimize(): Promise<void>
   /**
    * Read-only (creates nothing, not even the migrations table): every migration this version knows,
    * in the order they run, with when each was applied; and those the database has applied that this

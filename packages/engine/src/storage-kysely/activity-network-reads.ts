@@ -1,71 +1,74 @@
 import type { Kysely } from 'kysely'
 import type { BrandActivity, NetworkTotals } from '../ports/activity-store'
+import { createActivityRollupReads } from './activity-rollup-reads'
 import type { Database } from './database'
 
 const n = (v: number | string | bigint | null | undefined) => Number(v ?? 0)
 
-/** `ActivityStore.networkTotals`: five one-row aggregates (each served by an index of 0013 or 0017). */
+/** [since, ∞): the rollups' days reach past any event. */
+const untilEver = Number.MAX_SAFE_INTEGER
+
+/**
+ * `ActivityStore.networkTotals`: counts of brands and perks, the rollups (0022-activity-rollups) for
+ * events, tokens and users, the ledger's kind index for redemptions.
+ */
 export async function selectNetworkTotals(db: Kysely<Database>, p: { activeSince: number }): Promise<NetworkTotals> {
-  const [brands, perks, all, active, redemptions] = await Promise.all([
-    db
-      .selectFrom('brands')
-      .select((eb) => eb.fn.countAll<number | string>().as('n'))
-      .executeTakeFirstOrThrow(),
-    db
-      .selectFrom('perks')
-      .select((eb) => eb.fn.countAll<number | string>().as('n'))
-      .executeTakeFirstOrThrow(),
-    db
-      .selectFrom('reward_events')
-      .select((eb) => [
-        eb.fn.countAll<number | string>().as('events'),
-        eb.fn.sum<number | string | null>('reward_amount').as('tokens'),
-        eb.fn.count<number | string>('wallet_address').distinct().as('users'),
-      ])
-      .executeTakeFirstOrThrow(),
-    db
-      .selectFrom('reward_events')
-      .where('created_at', '>=', p.activeSince)
-      .select((eb) => [
-        eb.fn.count<number | string>('wallet_address').distinct().as('users'),
-        eb.fn.count<number | string>('brand_id').distinct().as('brands'),
-      ])
-      .executeTakeFirstOrThrow(),
-    db
-      .selectFrom('ledger_entries')
-      .where('kind', '=', 'redemption')
-      .select((eb) => eb.fn.countAll<number | string>().as('n'))
-      .executeTakeFirstOrThrow(),
+  const rollups = createActivityRollupReads(db)
+  const count = (q: { executeTakeFirstOrThrow(): Promise<{ n: unknown }> }) =>
+    q.executeTakeFirstOrThrow().then((r) => n(r.n as number))
+  const [brands, perks, all, active, users, activeUsers, redemptions] = await Promise.all([
+    count(db.selectFrom('brands').select((eb) => eb.fn.countAll<number | string>().as('n'))),
+    count(db.selectFrom('perks').select((eb) => eb.fn.countAll<number | string>().as('n'))),
+    rollups.perBrand({ since: Number.MIN_SAFE_INTEGER, until: untilEver }),
+    rollups.perBrand({ since: p.activeSince, until: untilEver }),
+    count(db.selectFrom('activity_wallets').select((eb) => eb.fn.countAll<number | string>().as('n'))),
+    count(
+      db
+        .selectFrom('activity_wallets')
+        .where('last_at', '>=', p.activeSince)
+        .select((eb) => eb.fn.countAll<number | string>().as('n')),
+    ),
+    count(
+      db
+        .selectFrom('ledger_entries')
+        .where('kind', '=', 'redemption')
+        .select((eb) => eb.fn.countAll<number | string>().as('n')),
+    ),
   ])
+  let rewardEvents = 0
+  let tokensDistributed = 0
+  for (const b of all.values()) {
+    rewardEvents += b.events
+    tokensDistributed += b.tokens
+  }
   return {
-    brands: n(brands.n),
-    activeBrands: n(active.brands),
-    users: n(all.users),
-    activeUsers: n(active.users),
-    rewardEvents: n(all.events),
-    tokensDistributed: n(all.tokens),
-    perks: n(perks.n),
-    redemptions: n(redemptions.n),
+    brands,
+    activeBrands: active.size,
+    users,
+    activeUsers,
+    rewardEvents,
+    tokensDistributed,
+    perks,
+    redemptions,
   }
 }
 
-/** `ActivityStore.brandActivity`: one GROUP BY over the window (index (created_at, brand_id, wallet_address, reward_amount)). */
+/** `ActivityStore.brandActivity`: the rollups per brand, active users from each (brand, wallet)'s last event. */
 export async function selectBrandActivity(db: Kysely<Database>, p: { since: number }): Promise<BrandActivity[]> {
-  const rows = await db
-    .selectFrom('reward_events')
-    .where('created_at', '>=', p.since)
-    .groupBy('brand_id')
-    .select((eb) => [
-      'brand_id',
-      eb.fn.countAll<number | string>().as('events'),
-      eb.fn.sum<number | string>('reward_amount').as('tokens'),
-      eb.fn.count<number | string>('wallet_address').distinct().as('users'),
-    ])
-    .execute()
-  return rows.map((r) => ({
-    brandId: r.brand_id,
-    rewardEvents: n(r.events),
-    tokens: n(r.tokens),
-    activeUsers: n(r.users),
+  const [totals, users] = await Promise.all([
+    createActivityRollupReads(db).perBrand({ since: p.since, until: untilEver }),
+    db
+      .selectFrom('activity_brand_wallets')
+      .where('last_at', '>=', p.since)
+      .groupBy('brand_id')
+      .select((eb) => ['brand_id', eb.fn.countAll<number | string>().as('users')])
+      .execute(),
+  ])
+  const usersOf = new Map(users.map((r) => [r.brand_id, n(r.users)]))
+  return [...totals.entries()].map(([brandId, t]) => ({
+    brandId,
+    rewardEvents: t.events,
+    tokens: t.tokens,
+    activeUsers: usersOf.get(brandId) ?? 0,
   }))
 }

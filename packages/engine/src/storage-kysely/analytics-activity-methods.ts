@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely'
 import type { AnalyticsStore } from '../ports/analytics-store'
+import { createActivityRollupReads } from './activity-rollup-reads'
 import type { Database } from './database'
 
 /** A count or sum as either driver answers it (PostgreSQL sums and counts arrive as strings). */
@@ -10,7 +11,13 @@ export const DAY_OF_CREATED_AT = sql.raw<number>('created_at / 86400000')
 
 type ActivityMethods = Pick<
   AnalyticsStore,
-  'activityTotals' | 'newUsers' | 'retainedUsers' | 'dailyActivity' | 'eventTypeActivity' | 'brandActivity'
+  | 'activityTotals'
+  | 'newUsers'
+  | 'retainedUsers'
+  | 'dailyActivity'
+  | 'eventTypeActivity'
+  | 'brandActivity'
+  | 'brandTotals'
 >
 
 /**
@@ -20,6 +27,7 @@ type ActivityMethods = Pick<
  * (wallet_address, created_at) for a wallet's earlier events.
  */
 export function createAnalyticsActivityMethods(db: Kysely<Database>): ActivityMethods {
+  const rollups = createActivityRollupReads(db)
   const events = (p: { since: number; until: number; brandId?: string | undefined }) =>
     db
       .selectFrom('reward_events')
@@ -29,38 +37,17 @@ export function createAnalyticsActivityMethods(db: Kysely<Database>): ActivityMe
 
   return {
     async activityTotals(p) {
-      const row = await events(p)
-        .select((eb) => [
-          eb.fn.countAll().as('events'),
-          eb.fn.sum('reward_amount').as('tokens'),
-          eb.fn.count('wallet_address').distinct().as('users'),
-          eb.fn.count('brand_id').distinct().as('brands'),
-        ])
-        .executeTakeFirstOrThrow()
-      return { events: num(row.events), tokens: num(row.tokens), users: num(row.users), brands: num(row.brands) }
+      const [brands, users] = await Promise.all([rollups.perBrand(p), rollups.activeUsers(p)])
+      let events = 0
+      let tokens = 0
+      for (const b of brands.values()) {
+        events += b.events
+        tokens += b.tokens
+      }
+      return { events, tokens, users, brands: brands.size }
     },
 
-    async newUsers(p) {
-      const row = await db
-        .selectFrom('reward_events as e')
-        .select((eb) => eb.fn.count('e.wallet_address').distinct().as('n'))
-        .where('e.created_at', '>=', p.since)
-        .where('e.created_at', '<', p.until)
-        .$if(p.brandId !== undefined, (q) => q.where('e.brand_id', '=', (p.brandId as string).toLowerCase()))
-        .where(({ not, exists, selectFrom }) =>
-          not(
-            exists(
-              selectFrom('reward_events as b')
-                .select('b.id')
-                .whereRef('b.wallet_address', '=', 'e.wallet_address')
-                .$if(p.brandId !== undefined, (q) => q.whereRef('b.brand_id', '=', 'e.brand_id'))
-                .where('b.created_at', '<', p.since),
-            ),
-          ),
-        )
-        .executeTakeFirstOrThrow()
-      return num(row.n)
-    },
+    newUsers: (p) => rollups.newUsers(p),
 
     async retainedUsers({ brandId, previous, current }) {
       const brand = brandId.toLowerCase()
@@ -84,19 +71,7 @@ export function createAnalyticsActivityMethods(db: Kysely<Database>): ActivityMe
       return num(row.n)
     },
 
-    async dailyActivity(p) {
-      const rows = await events(p)
-        .select((eb) => [
-          DAY_OF_CREATED_AT.as('day'),
-          eb.fn.countAll().as('events'),
-          eb.fn.sum('reward_amount').as('tokens'),
-          eb.fn.count('wallet_address').distinct().as('users'),
-        ])
-        .groupBy(DAY_OF_CREATED_AT)
-        .orderBy('day')
-        .execute()
-      return rows.map((r) => ({ day: num(r.day), events: num(r.events), tokens: num(r.tokens), users: num(r.users) }))
-    },
+    dailyActivity: (p) => rollups.daily(p),
 
     async eventTypeActivity(p) {
       const perUser = events(p)
@@ -140,6 +115,13 @@ export function createAnalyticsActivityMethods(db: Kysely<Database>): ActivityMe
         tokens: num(r.tokens),
         users: num(r.users),
       }))
+    },
+
+    async brandTotals(p) {
+      const rows = [...(await rollups.perBrand(p)).entries()]
+      return rows
+        .map(([brandId, r]) => ({ brandId, events: r.events, tokens: r.tokens }))
+        .sort((a, b) => (a.brandId < b.brandId ? -1 : a.brandId > b.brandId ? 1 : 0))
     },
   }
 }

@@ -120,7 +120,12 @@ export function createKyselyStorage(db: Kysely<Database>, options: KyselyStorage
     async migrate() {
       const { error, results } = await migrator(db).migrateToLatest()
       if (error) throw error
+      // 0x10002: analyze every table that needs it, not only those this connection has queried.
+      if (dialect === 'sqlite') await sql`pragma optimize = 0x10002`.execute(db)
       return { applied: (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName) }
+    },
+    async optimize() {
+      if (dialect === 'sqlite') await sql`pragma optimize`.execute(db)
     },
     async migrationStatus() {
       const known = await migrator(db).getMigrations()

@@ -1,3 +1,4 @@
+import type { ActivityRollupTables } from './activity-rollup-tables'
 import type { AgentTables } from './agent-tables'
 import type { CoreTables } from './core-tables'
 import type { EventTables } from './event-tables'
@@ -36,4 +37,5 @@ export interface Database
     AgentTables,
     PerkRedemptionTables,
     SiteTables,
-    GrowthLeadTables {}
+    GrowthLeadTables,
+    ActivityRollupTables {}

@@ -5,6 +5,7 @@ import type { LedgerStatus } from '../ports/ledger-store'
 import type { Database } from './database'
 import type { SqlDialect } from './dialect'
 import type { RewardEventsTable } from './event-tables'
+import { recordActivityRollups } from './record-activity-rollups'
 
 function toEvent(row: Selectable<RewardEventsTable> & { resolved_hash: string | null }): RewardEvent {
   return {
@@ -73,6 +74,7 @@ export function createEventStore(db: Kysely<Database>, dialect: SqlDialect): Eve
           created_at: event.createdAt,
         })
         .execute()
+      await recordActivityRollups(db, event)
       await db
         .updateTable('claim_counters')
         .set((eb) => ({ claims: eb('claims', '+', 1), last_event_id: event.id, last_at: event.createdAt }))

@@ -76,8 +76,21 @@ export function createRuleStore(db: Kysely<Database>, dialect: SqlDialect): Rule
       let query = db.selectFrom('event_rules').selectAll().where('brand_id', '=', brandId)
       if (!options?.includeDisabled) query = query.where('enabled', '=', 1)
       const rows = await query.execute()
-      // Sorted here: PostgreSQL's locale collation and SQLite's binary one disagree on `_`.
-      return rows.map(toRule).sort((a, b) => (a.eventType < b.eventType ? -1 : a.eventType > b.eventType ? 1 : 0))
+      return rows.map(toRule).sort(byEventType)
+    },
+
+    async listEnabledOf(brandIds) {
+      if (brandIds.length === 0) return []
+      const rows = await db
+        .selectFrom('event_rules')
+        .selectAll()
+        .where('brand_id', 'in', [...brandIds])
+        .where('enabled', '=', 1)
+        .execute()
+      return rows.map(toRule).sort(byEventType)
     },
   }
 }
+
+/** Sorted in JavaScript: PostgreSQL's locale collation and SQLite's binary one disagree on `_`. */
+const byEventType = (a: EventRule, b: EventRule) => (a.eventType < b.eventType ? -1 : a.eventType > b.eventType ? 1 : 0)

@@ -1,6 +1,6 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto'
 import type { KeyVault } from '@loyaltykit/engine'
-import type { Database } from '@loyaltykit/engine/storage-kysely'
+import { type Database, rebuildActivityRollups } from '@loyaltykit/engine/storage-kysely'
 import { tokensToWei, walletOwnerKey } from '@loyaltykit/engine/testing'
 import type { Insertable, Kysely } from 'kysely'
 import { pointFromScalar } from 'tiny-secp256k1'
@@ -218,6 +218,8 @@ export async function preloadDatabase(db: Kysely<Database>, plan: PreloadPlan): 
       'rule_totals',
       [...totals].map(([eventType, total]) => ({ brand_id: brandId, event_type: eventType, total })),
     )
+    // The events were written directly: the analytics rollups the claim path keeps are rebuilt.
+    await rebuildActivityRollups(trx)
   })
   return {
     members,

@@ -1,8 +1,9 @@
 import type { KeyVault } from '@loyaltykit/engine'
-import type { Database } from '@loyaltykit/engine/storage-kysely'
+import { type Database, rebuildActivityRollups } from '@loyaltykit/engine/storage-kysely'
 import { walletOwnerKey } from '@loyaltykit/engine/testing'
 import { type Insertable, type Kysely, sql } from 'kysely'
 import { wasmWalletKeys } from '../../src/chain/wasm-wallet-keys'
+import { dropIndexesForBulkLoad } from './bulk-load-indexes'
 import { insertRows } from './preload-database'
 import type { SeedBrand } from './seed-brands'
 import type { SeedRandom } from './seed-random'
@@ -22,7 +23,12 @@ export type SeedHistoryPlan = {
   keyVault: KeyVault
   random: SeedRandom
   onProgress?: (entries: number) => void
+  onStep?: (line: string) => void
+  dialect: 'sqlite' | 'postgres'
 }
+
+/** The tables of the bulk load, whose secondary indexes are built after it. */
+const BULK_TABLES = ['wallets', 'reward_events', 'claim_counters', 'ledger_entries', 'perk_redemptions']
 
 export type SeedHistoryResult = {
   users: number
@@ -78,6 +84,7 @@ export async function seedHistory(db: Kysely<Database>, plan: SeedHistoryPlan): 
     claimCounters: 0,
     perkRedemptions: 0,
   }
+  const recreateIndexes = await dropIndexesForBulkLoad(db, plan.dialect, BULK_TABLES)
   for (let first = 0; first < users; first += USERS_PER_TRANSACTION) {
     const last = Math.min(users, first + USERS_PER_TRANSACTION)
     const wallets: Insertable<Database['wallets']>[] = []
@@ -153,6 +160,9 @@ export async function seedHistory(db: Kysely<Database>, plan: SeedHistoryPlan): 
       return { brand_id: brandId, event_type: eventType, total }
     }),
   )
+  plan.onStep?.('building the indexes and the activity rollups…')
+  await recreateIndexes()
+  await rebuildActivityRollups(db)
   // Planner statistics, as PostgreSQL's autovacuum gathers them after a bulk load (the server runs no
   // ANALYZE on SQLite; without statistics its planner may scan a brand-ordered index for a time window).
   await sql`ANALYZE`.execute(db)

@@ -64,6 +64,8 @@ export async function seedNetworkData(plan: SeedNetworkPlan): Promise<SeedNetwor
       now,
       keyVault: runtime.keyVault,
       random,
+      dialect: plan.config.storage.databaseUrl ? 'postgres' : 'sqlite',
+      onStep: progress,
       onProgress: (done) => {
         if (done - shown < 100_000) return
         shown = done

@@ -106,6 +106,7 @@ export async function openRuntime(p: OpenRuntimeParameters): Promise<Runtime> {
       constraints: { ...config.constraints, dnsServers: config.eventHandler.dnsServers },
       ...(p.observer ? { observer: p.observer } : {}),
     })
+    const optimizing = p.withChain ? scheduleOptimize(storage, logger) : undefined
     let closed = false
     return {
       config,
@@ -119,6 +120,7 @@ export async function openRuntime(p: OpenRuntimeParameters): Promise<Runtime> {
       async close() {
         if (closed) return
         closed = true
+        clearInterval(optimizing)
         try {
           await stopRelaySender()
           await chain?.close()
@@ -133,4 +135,16 @@ export async function openRuntime(p: OpenRuntimeParameters): Promise<Runtime> {
     await storage.close().catch(() => {})
     throw e
   }
+}
+
+/** How often a server refreshes SQLite's planner statistics (docs/performance.md#sqlite-statistics). */
+const OPTIMIZE_EVERY_MS = 60 * 60_000
+
+/** A long-running process (`start`) runs `storage.optimize()` every hour, as SQLite recommends for long-lived connections. */
+function scheduleOptimize(storage: OpenedStorage, logger: ServerLogger) {
+  const timer = setInterval(() => {
+    storage.optimize().catch((e: unknown) => logger.warn({ err: (e as Error).message }, 'storage optimize failed'))
+  }, OPTIMIZE_EVERY_MS)
+  timer.unref()
+  return timer
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import type { Brand } from '../../ports/brand-store'
 import { defineAgentTool } from '../agent-tool'
-import { brandSummary, brandSummarySchema } from '../brand-summary'
+import { brandSummaries, brandSummarySchema } from '../brand-summary'
 
 /** `https://www.Shop.example/x`, `shop.example` → `shop.example`; undefined when `q` is not a URL or domain. */
 function hostOfQuery(q: string): string | undefined {
@@ -42,12 +42,7 @@ export const checkBrandTool = defineAgentTool({
       ? brands.filter((b) => hostsOf(b).includes(host))
       : brands.filter((b) => b.name.toLowerCase() === name)
     const near = exact.length > 0 ? exact : host ? [] : brands.filter((b) => b.name.toLowerCase().includes(name))
-    const matches = await Promise.all(
-      near
-        .sort((a, b) => a.name.localeCompare(b.name))
-        .slice(0, 5)
-        .map(async (b) => (await brandSummary(ctx, b)).summary),
-    )
+    const matches = await brandSummaries(ctx, near.sort((a, b) => a.name.localeCompare(b.name)).slice(0, 5))
     const [first] = matches
     if (exact.length > 0 && first) return { found: true, brand: first, matches }
     return {

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { agentInputs } from '../agent-inputs'
 import { defineAgentTool } from '../agent-tool'
-import { brandSummary, brandSummarySchema } from '../brand-summary'
+import { brandSummaries, brandSummarySchema } from '../brand-summary'
 
 /** #3 GET /brands: brands ordered by name, paged. */
 export const listBrandsTool = defineAgentTool({
@@ -30,7 +30,7 @@ export const listBrandsTool = defineAgentTool({
       .filter((b) => input.category === undefined || b.category === input.category)
       .sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id))
     const page = all.slice(input.offset, input.offset + input.limit)
-    const brands = await Promise.all(page.map(async (brand) => (await brandSummary(ctx, brand)).summary))
+    const brands = await brandSummaries(ctx, page)
     return { brands, total: all.length, limit: input.limit, offset: input.offset }
   },
 })

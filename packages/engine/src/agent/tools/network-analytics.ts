@@ -49,10 +49,11 @@ export const networkAnalyticsTool = defineAgentTool({
     const [cur, prev, ever, brands, brandsNow, brandsPrev, daily] = await Promise.all([
       windowTotals(ctx, p.current),
       windowTotals(ctx, p.previous),
-      a.activityTotals({ since: 0, until: p.current.until }),
+      // Wallets whose first event is before the window's end: every wallet that ever earned.
+      a.newUsers({ since: 0, until: p.current.until }),
       ctx.storage.brands.list(),
-      a.brandActivity(p.current),
-      a.brandActivity(p.previous),
+      a.brandTotals(p.current),
+      a.brandTotals(p.previous),
       analyticsDaily(ctx, p.current),
     ])
     const byId = new Map(brands.map((b) => [b.id, b]))
@@ -72,7 +73,7 @@ export const networkAnalyticsTool = defineAgentTool({
       period: p.period,
       from: new Date(p.current.since).toISOString(),
       to: new Date(p.current.until - 1).toISOString(),
-      totals: { ...cur, brands: brands.length, users: ever.users },
+      totals: { ...cur, brands: brands.length, users: ever },
       previous: prev,
       growth: {
         ...totalsGrowth(cur, prev),

@@ -51,8 +51,8 @@ export const networkTrendingTool = defineAgentTool({
     const [brandList, perks, brandsNow, brandsPrev, perksNow, perksPrev, cur, prev] = await Promise.all([
       ctx.storage.brands.list(),
       ctx.storage.perks.list(),
-      a.brandActivity(p.current),
-      a.brandActivity(p.previous),
+      a.brandTotals(p.current),
+      a.brandTotals(p.previous),
       a.perkRedemptions(p.current),
       a.perkRedemptions(p.previous),
       windowTotals(ctx, p.current),

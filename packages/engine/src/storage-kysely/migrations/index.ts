@@ -20,6 +20,7 @@ import { migration0018BrandPerkProfiles } from './0018-brand-perk-profiles'
 import { migration0019PerkRedemptions } from './0019-perk-redemptions'
 import { migration0020SiteStreaks } from './0020-site-streaks'
 import { migration0021GrowthLeads } from './0021-growth-leads'
+import { migration0022ActivityRollups } from './0022-activity-rollups'
 
 /**
  * Every migration, by name. Names sort in the order they run. Static (not read from a folder) so the
@@ -47,4 +48,5 @@ export const migrations: Record<string, Migration> = {
   '0019-perk-redemptions': migration0019PerkRedemptions,
   '0020-site-streaks': migration0020SiteStreaks,
   '0021-growth-leads': migration0021GrowthLeads,
+  '0022-activity-rollups': migration0022ActivityRollups,
 }

@@ -1,0 +1,40 @@
+/**
+ * Rollups of `reward_events` (migration 0022-activity-rollups, docs/performance.md#rollups), kept in
+ * the claim transaction and rebuilt from the events by `rebuildActivityRollups`.
+ */
+export interface ActivityRollupTables {
+  activity_days: ActivityDaysTable
+  activity_wallets: ActivityWalletsTable
+  activity_brand_wallets: ActivityBrandWalletsTable
+}
+
+/**
+ * Primary key (day, brand_id): one UTC day (`floor(created_at / 86,400,000)`) of a brand. Not per
+ * event type: a network-wide window reads days × brands rows (6,000 for 30 days of 200 brands).
+ */
+interface ActivityDaysTable {
+  day: number
+  brand_id: string
+  events: number
+  /** Σ reward_amount, whole tokens. */
+  tokens: number
+  /** Events that were their wallet's first event at the brand that day: Σ over a (day, brand) = its distinct users. */
+  brand_users: number
+  /** Events that were their wallet's first event anywhere that day: Σ over a day = the network's distinct users. */
+  network_users: number
+}
+
+/** Primary key wallet_address: the wallet's first and last reward event (any brand). */
+interface ActivityWalletsTable {
+  wallet_address: string
+  first_at: number
+  last_at: number
+}
+
+/** Primary key (brand_id, wallet_address): the wallet's first and last reward event at the brand. */
+interface ActivityBrandWalletsTable {
+  brand_id: string
+  wallet_address: string
+  first_at: number
+  last_at: number
+}
