@@ -3,6 +3,8 @@ import type { FuzzRequest } from './fuzz-request'
 import type { FuzzAnswer } from './send-fuzz-request'
 
 const STACK = /\n\s+at\s|node_modules|\.ts:\d+:\d+|\bat (?:async )?[\w.<>]+ \(/
+/** The routes whose 200 is an HTML page: the local checkout and the API reference (docs/openapi.md). */
+const HTML_PAGES = ['GET /loyalty-api/dev-checkout/:sessionId', 'GET /docs']
 const HTML = /^\s*<(?:!doctype|html)/i
 
 const isString = (v: unknown) => typeof v === 'string' && v.length > 0
@@ -66,7 +68,7 @@ export function checkAnswer(r: FuzzRequest, surface: ErrorSurface, a: FuzzAnswer
   if (r.mustRefuse && a.status < 400) return `answered ${a.status} to a request that must be refused`
   if (STACK.test(a.body)) return 'the body holds a stack trace or a source path'
   const contentType = String(a.headers['content-type'] ?? '')
-  const htmlPage = r.route === 'GET /loyalty-api/dev-checkout/:sessionId' && a.status === 200
+  const htmlPage = HTML_PAGES.includes(r.route) && a.status === 200
   if (!htmlPage && (HTML.test(a.body) || contentType.includes('text/html'))) return 'answered HTML'
   if (a.status < 400) return undefined
   if (a.status === 431 && a.body === '') return undefined

@@ -87,6 +87,9 @@ const BUILT_IN_GENERATORS: Record<string, RouteGenerator> = {
   'GET /loyalty-api/diagnostic': none(),
   'GET /loyalty-api/debug': none(),
   'GET /sdk.js': none(),
+  'GET /openapi.json': none(),
+  'GET /docs': none(),
+  'GET /docs/scalar.js': none(),
   'GET /loyalty-api/event-config': {
     surface: 'event_handler',
     input: 'query',

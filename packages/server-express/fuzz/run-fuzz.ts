@@ -114,7 +114,15 @@ export async function runFuzz(f: FuzzFixture, o: RunFuzzOptions): Promise<FuzzRe
         const shown = `${r.method} ${excerpt(r.path, 120)}`
         let answer: Awaited<ReturnType<typeof sendFuzzRequest>>
         try {
-          answer = await sendFuzzRequest(base, r, agent)
+          // A replayed signature: the first sends are valid and may write; only the replay is judged,
+          // against the ledger as those sends left it.
+          const repeat = r.repeat ?? 1
+          if (repeat > 1) {
+            await sendFuzzRequest(base, { ...r, repeat: repeat - 1 }, agent)
+            await ledger.settle()
+            before = await ledger.snapshot()
+          }
+          answer = await sendFuzzRequest(base, { ...r, repeat: 1 }, agent)
         } catch (e) {
           // Node's HTTP parser answers headers over its limit with a 431 and closes the connection, often
           // before the client has finished writing them: a reset is that refusal.

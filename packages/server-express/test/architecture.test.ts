@@ -5,10 +5,8 @@ import * as engineModule from '@loyaltykit/engine'
 import { createEngine, type KeyVault, type Storage } from '@loyaltykit/engine'
 import * as schemasModule from '@loyaltykit/engine/schemas'
 import { describe, expect, it } from 'vitest'
-import { createApp } from '../src/app/create-app'
 import { COMMANDS } from '../src/cli/command-table'
-import { loadConfig } from '../src/config/load-config'
-import { createLogger } from '../src/logging/create-logger'
+import { appWithEverySurface, mountedRoutes } from './helpers/mounted-routes'
 
 // docs/architecture.md lists every HTTP endpoint and CLI command with its route or command file, the
 // engine function it calls and its schema file. This suite keeps the table true: every route the app
@@ -37,38 +35,6 @@ function tableRows(): Row[] {
         schema: code(schema) ?? '—',
       }
     })
-}
-
-/** Every route of the app with every surface enabled, as `METHOD /path`. */
-function mountedRoutes(): string[] {
-  const config = loadConfig({ NODE_ENV: 'test' })
-  const app = createApp({
-    // Only mounted, never called: an engine over no storage is enough to list the routes.
-    engine: createEngine({ storage: {} as Storage, keyVault: {} as KeyVault }),
-    logger: createLogger({ level: 'silent' }),
-    config: {},
-    payments: { provider: undefined, mintWaitMs: 0 },
-    pregeneration: config.pregeneration,
-    relayer: config.relayer,
-    eventHandler: {
-      ...config.eventHandler,
-      mintWaitMs: 0,
-      dnsResolver: { resolveTxt: async () => [] },
-      sdkJsPath: undefined,
-    },
-  })
-  type Layer = { route?: { path: string; methods: Record<string, boolean> }; handle?: { stack?: Layer[] } }
-  const routes: string[] = []
-  const walk = (stack: Layer[]) => {
-    for (const layer of stack) {
-      if (layer.route) {
-        for (const method of Object.keys(layer.route.methods))
-          routes.push(`${method.toUpperCase()} ${layer.route.path}`)
-      } else if (layer.handle?.stack) walk(layer.handle.stack)
-    }
-  }
-  walk((app as unknown as { router: { stack: Layer[] } }).router.stack)
-  return routes
 }
 
 function sourceFiles(dir: string): string[] {
@@ -111,7 +77,7 @@ describe('docs/architecture.md: every endpoint and command', () => {
 
   it('lists every mounted route and every CLI command, and nothing else', () => {
     const listed = rows.map((r) => r.entry)
-    const actual = [...mountedRoutes(), ...COMMANDS.map((c) => `loyaltykit ${c.path.join(' ')}`)]
+    const actual = [...mountedRoutes(appWithEverySurface()), ...COMMANDS.map((c) => `loyaltykit ${c.path.join(' ')}`)]
     expect(actual.length).toBeGreaterThan(40)
     expect(
       actual.filter((e) => !listed.includes(e)),

@@ -21,6 +21,7 @@ import { MCP_PATH, mcpRoutes } from '../mcp/mcp-routes'
 import { memberRoutes } from '../members/member-routes'
 import { metricsRoutes } from '../metrics/metrics-routes'
 import { createServerMetrics, type ServerMetrics } from '../metrics/server-metrics'
+import { openApiRoutes } from '../openapi/openapi-routes'
 import { type PaymentRoutesOptions, paymentRoutes } from '../payments/payment-routes'
 import { redemptionRoutes } from '../perks/redemption-routes'
 import {
@@ -85,9 +86,9 @@ export type CreateAppParameters = {
 /**
  * Builds the HTTP app; never listens (see runtime/start-server.ts). Order: request metrics → request
  * id and request log (pino-http) → probes and /metrics (before any rate limiter; never logged per
- * request) → helmet → health routes (before any rate limiter: never limited) → Stripe webhook (raw
- * body) → JSON body (10 KB) → CORS → per-IP limits → check-eligibility (no idempotency key) → agent API and MCP
- * and MCP → idempotency keys of POSTs → routes → 404 → error handler.
+ * request) → helmet → health routes (before any rate limiter: never limited) → /openapi.json, /docs → Stripe
+ * webhook (raw body) → JSON body (10 KB) → CORS → per-IP limits → check-eligibility (no idempotency key) →
+ * agent API and MCP → idempotency keys of POSTs → routes → 404 → error handler.
  */
 export function createApp(p: CreateAppParameters): Express {
   const bodyLimitBytes = p.config.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES
@@ -119,6 +120,17 @@ export function createApp(p: CreateAppParameters): Express {
   app.use(healthRoutes(p.engine, { identity: p.identity, timeoutMs }))
   // Agent API: every answer under its base path (404s and body errors too) in the agent error shape.
   const agent = p.agent ?? AGENT_ROUTE_DEFAULTS
+  const payments = p.payments ? paymentRoutes(p.engine, p.payments) : undefined
+  // The OpenAPI document of exactly what this app mounts, and its docs page (docs/openapi.md).
+  app.use(
+    openApiRoutes({
+      eventHandler: !!p.eventHandler,
+      payments: !!payments,
+      relayerBasePath: p.relayer?.basePath,
+      agentBasePath: agent.basePath,
+      metrics: o.onMainPort !== false,
+    }),
+  )
   app.use(agent.basePath, errorSurface('agent'))
 
   // bulk-events carries up to 100 events: its own, larger limit (documented in docs/api/bulk-events.md).
@@ -128,7 +140,6 @@ export function createApp(p: CreateAppParameters): Express {
   // MCP (docs/mcp.md): JSON-RPC errors; a tools/call of process_bulk carries up to 100 events too.
   app.use(MCP_PATH, errorSurface('mcp'), jsonBody(BULK_BODY_LIMIT_BYTES))
   // Payments: the Stripe webhook verifies its raw body (often over 10 KB), so it mounts before the JSON parser.
-  const payments = p.payments ? paymentRoutes(p.engine, p.payments) : undefined
   if (payments) app.use(payments.webhook)
   // The body parser's refusals (malformed JSON, over the limit) render in the endpoint's shape too.
   app.use(PREGENERATION_PATH, errorSurface('pregeneration'))

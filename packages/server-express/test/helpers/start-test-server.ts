@@ -1,8 +1,10 @@
 import { loadConfig } from '../../src/config/load-config'
 import { createLogger, type ServerLogger } from '../../src/logging/create-logger'
+import { apiOperations } from '../../src/openapi/build-openapi-document'
 import { type RunningServer, startServer } from '../../src/runtime/start-server'
 import { captureLogs } from './capture-logs'
 import { registerPresentedCredentials } from './presented-credentials'
+import { type ResponseValidator, validateResponses } from './response-validator'
 import { createSecretScan, type SecretLeak, type SecretScan } from './secret-scan'
 import { registerStoredSecrets } from './stored-secrets'
 import type { TestDatabase } from './test-databases'
@@ -18,6 +20,8 @@ export type TestServer = RunningServer & {
   secrets: SecretScan
   /** The log lines so far that hold a secret (registering what the database holds first). */
   leaks(): Promise<SecretLeak[]>
+  /** Every JSON response checked against the OpenAPI document's schemas; checked by `close()`. */
+  responses: ResponseValidator
 }
 
 /**
@@ -31,6 +35,8 @@ export type TestServer = RunningServer & {
  * variable of the configuration, the master key, the identity signing key, any secret the database
  * holds encrypted (custodial wallet keys, chain signer keys, brand secrets) or any credential a client
  * sent in `Authorization`. So every suite that starts a server checks that no secret reaches a log.
+ * Likewise every JSON response is checked against the OpenAPI document (response-validator.ts) and
+ * `close()` fails when one does not match it.
  */
 export async function startTestServer(db: TestDatabase, env: Record<string, string> = {}): Promise<TestServer> {
   const vars = {
@@ -50,6 +56,16 @@ export async function startTestServer(db: TestDatabase, env: Record<string, stri
   secrets.registerConfig(vars)
   const running = await startServer({ config, logger })
   registerPresentedCredentials(running.server, secrets)
+  const responses = validateResponses(
+    running.server,
+    apiOperations({
+      eventHandler: true,
+      payments: true,
+      relayerBasePath: config.relayer?.basePath,
+      agentBasePath: config.agent.basePath,
+      metrics: true,
+    }),
+  )
   const close = running.close.bind(running)
   const leaks = async () => {
     await registerStoredSecrets(secrets, db, running.runtime.keyVault).catch(() => {})
@@ -62,11 +78,18 @@ export async function startTestServer(db: TestDatabase, env: Record<string, stri
     logger,
     secrets,
     leaks,
+    responses,
     close() {
       closing ??= (async () => {
         // What the database holds is read before the server closes it (a test may drop it next).
         await registerStoredSecrets(secrets, db, running.runtime.keyVault).catch(() => {})
         await close()
+        const mismatches = responses.violations()
+        if (mismatches.length > 0) {
+          throw new Error(
+            `${mismatches.length} response(s) do not match the OpenAPI document (docs/openapi.md):\n${mismatches.map((m) => `- ${m}`).join('\n')}`,
+          )
+        }
         const found = secrets.leaksIn(logs.raw)
         if (found.length > 0) {
           throw new Error(
