@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url'
 import { runAgentExample } from './run-agent-example'
 
 // Usage: LOYALTYKIT_URL=http://localhost:3000 LOYALTYKIT_AGENT_KEY_ID=lak_… LOYALTYKIT_AGENT_SECRET=lks_… USER_ID=ann@example.com pnpm start
@@ -10,12 +11,28 @@ if (!agentKeyId || !agentSecret || !userId) {
   )
   process.exit(1)
 }
+const baseUrl = process.env.LOYALTYKIT_URL ?? 'http://localhost:3000'
+// The built CLI of this repository (`pnpm build`); MCP=off skips the MCP part.
+const cli = fileURLToPath(new URL('../../../packages/server-express/bin/loyaltykit.mjs', import.meta.url))
 const result = await runAgentExample({
-  baseUrl: process.env.LOYALTYKIT_URL ?? 'http://localhost:3000',
+  baseUrl,
   agentKeyId,
   agentSecret,
   userId,
   purchaseAmount: Number(process.env.PURCHASE_USD ?? 120),
+  ...(process.env.MCP === 'off'
+    ? {}
+    : {
+        mcp: {
+          command: process.execPath,
+          args: [cli, 'mcp', '--server', baseUrl],
+          env: {
+            PATH: process.env.PATH ?? '',
+            LOYALTYKIT_AGENT_KEY_ID: agentKeyId,
+            LOYALTYKIT_AGENT_SECRET: agentSecret,
+          },
+        },
+      }),
 })
 console.log(`${result.brands.total} brands: ${result.brands.brands.map((b) => b.name).join(', ')}`)
 for (const c of result.cashback?.comparisons ?? []) {
@@ -27,3 +44,8 @@ console.log(
     : `${userId} can afford no perk yet (balance ${result.portfolio.totalBalance})`,
 )
 console.log(`converse (${result.answer.intent}, ${result.answer.planner}): ${result.answer.response}`)
+if (result.mcp) {
+  console.log(
+    `MCP over stdio (${result.mcp.server}): ${result.mcp.tools.length} tools; compare_cashback answered as REST did`,
+  )
+}
