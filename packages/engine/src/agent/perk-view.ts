@@ -28,6 +28,9 @@ export const perkViewSchema = z.object({
 
 export type PerkView = z.output<typeof perkViewSchema>
 
+/** The fields a per-perk analytics row opens with (perk_analytics, perk_intelligence). */
+export const perkRowSchema = perkViewSchema.pick({ id: true, collectionId: true, name: true, cost: true })
+
 /** The perks of `records`, each with its collection read from the chain (in parallel). */
 export async function perkViews(ctx: EngineContext, records: readonly PerkRecord[]): Promise<PerkView[]> {
   if (records.length === 0) return []

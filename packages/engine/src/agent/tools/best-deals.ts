@@ -2,8 +2,7 @@ import { z } from 'zod'
 import { agentInputs } from '../agent-inputs'
 import { defineAgentTool } from '../agent-tool'
 import { analyticsMath } from '../analytics-math'
-import { commerceMatch } from '../commerce-match'
-import { findPersonalUser } from '../find-personal-user'
+import { commerceIntent } from '../commerce-intent'
 import { offeredPerks } from '../network-perks'
 import { purchaseReward } from '../purchase-reward'
 import { userPerks } from '../user-perks'
@@ -48,9 +47,7 @@ export const bestDealsTool = defineAgentTool({
   }),
   annotations: { readOnlyHint: true, openWorldHint: false },
   async handler(ctx, input, caller) {
-    const user = await findPersonalUser(ctx, caller, input.userId)
-    const match = commerceMatch(input)
-    const [brands, records] = await Promise.all([ctx.storage.brands.list(), ctx.storage.perks.list()])
+    const { user, match, brands, records } = await commerceIntent(ctx, caller, input)
     const brandById = new Map(brands.map((b) => [b.id, b]))
     const wanted = records.filter((r) => match.perk(r, brandById.get(r.brandId)))
     const perks = user

@@ -3,10 +3,8 @@ import { ValidationError } from '../../errors/common-errors'
 import type { Brand } from '../../ports/brand-store'
 import { agentInputs } from '../agent-inputs'
 import { defineAgentTool } from '../agent-tool'
-import { purchaseReward } from '../purchase-reward'
+import { brandCashback } from '../brand-cashback'
 import { requireDistinctBrands } from '../require-distinct-brands'
-
-const usd = (v: number) => Math.round(v * 100) / 100
 
 /** #32 GET /compare/cashback: what a purchase earns back at each brand. */
 export const compareCashbackTool = defineAgentTool({
@@ -51,19 +49,7 @@ export const compareCashbackTool = defineAgentTool({
     } else {
       throw new ValidationError('Invalid input', [{ field: 'brandIds', message: 'brandIds or category is required' }])
     }
-    const comparisons = await Promise.all(
-      brands.map(async (b) => {
-        const points = purchaseReward(await ctx.storage.rules.list(b.id))
-        const cashbackUsd = points / 1000
-        return {
-          brandId: b.id,
-          name: b.name,
-          cashbackPoints: points,
-          cashbackUsd: usd(cashbackUsd),
-          cashbackPercent: usd((cashbackUsd / input.purchaseAmount) * 100),
-        }
-      }),
-    )
+    const comparisons = await Promise.all(brands.map((b) => brandCashback(ctx, b, input.purchaseAmount)))
     comparisons.sort((a, b) => b.cashbackPoints - a.cashbackPoints || a.name.localeCompare(b.name))
     const top = comparisons[0]
     return {

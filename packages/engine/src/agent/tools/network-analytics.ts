@@ -4,8 +4,7 @@ import { analyticsDaily, dailySchema } from '../analytics-daily'
 import { analyticsMath } from '../analytics-math'
 import { analyticsPeriod } from '../analytics-period'
 import { totalsGrowth, totalsGrowthSchema, windowTotals, windowTotalsSchema } from '../analytics-window-totals'
-import { brandCategoryOrOther } from '../brand-category'
-import { sumBy, trendItems } from '../trend-items'
+import { brandCategoryTrend, brandCategoryTrendSchema } from '../brand-category-trend'
 
 /** #22 GET /analytics/network: the network's activity in a period, against the period before. */
 export const networkAnalyticsTool = defineAgentTool({
@@ -32,14 +31,7 @@ export const networkAnalyticsTool = defineAgentTool({
     }),
     previous: windowTotalsSchema.extend({ activeBrands: z.number().int() }),
     growth: totalsGrowthSchema.extend({ activeBrands: z.number().nullable() }),
-    trendingCategories: z.array(
-      z.object({
-        category: z.string(),
-        tokensDistributed: z.number(),
-        previousTokensDistributed: z.number(),
-        growthPct: z.number().nullable(),
-      }),
-    ),
+    trendingCategories: z.array(brandCategoryTrendSchema),
     daily: dailySchema,
   }),
   annotations: { readOnlyHint: true, openWorldHint: false },
@@ -57,18 +49,7 @@ export const networkAnalyticsTool = defineAgentTool({
       analyticsDaily(ctx, p.current),
     ])
     const byId = new Map(brands.map((b) => [b.id, b]))
-    const ofBrand = (r: { brandId: string }) => brandCategoryOrOther(byId.get(r.brandId))
-    const tokens = (r: { tokens: number }) => r.tokens
-    const trendingCategories = trendItems(
-      sumBy(brandsNow, ofBrand, tokens),
-      sumBy(brandsPrev, ofBrand, tokens),
-      Number.MAX_SAFE_INTEGER,
-    ).map((t) => ({
-      category: t.key,
-      tokensDistributed: t.value,
-      previousTokensDistributed: t.previous,
-      growthPct: t.growthPct,
-    }))
+    const trendingCategories = brandCategoryTrend(byId, brandsNow, brandsPrev, Number.MAX_SAFE_INTEGER)
     return {
       period: p.period,
       from: new Date(p.current.since).toISOString(),

@@ -4,7 +4,7 @@ import { defineAgentTool } from '../agent-tool'
 import { analyticsMath } from '../analytics-math'
 import { analyticsPeriod } from '../analytics-period'
 import { windowTotals } from '../analytics-window-totals'
-import { brandCategoryOrOther } from '../brand-category'
+import { brandCategoryTrend, brandCategoryTrendSchema } from '../brand-category-trend'
 import { sumBy, trendItems } from '../trend-items'
 
 const growthPct = z.number().nullable()
@@ -25,14 +25,7 @@ export const networkTrendingTool = defineAgentTool({
     perkCategories: z.array(
       z.object({ category: z.string(), redemptions: z.number(), previousRedemptions: z.number(), growthPct }),
     ),
-    brandCategories: z.array(
-      z.object({
-        category: z.string(),
-        tokensDistributed: z.number(),
-        previousTokensDistributed: z.number(),
-        growthPct,
-      }),
-    ),
+    brandCategories: z.array(brandCategoryTrendSchema),
     brands: z.array(
       z.object({
         brandId: z.string(),
@@ -61,7 +54,6 @@ export const networkTrendingTool = defineAgentTool({
     const brands = new Map(brandList.map((b) => [b.id, b]))
     const perkCategory = new Map(perks.map((r) => [r.collectionId, r.category?.toLowerCase() ?? 'other']))
     const ofPerk = (r: { collectionId: number }) => perkCategory.get(r.collectionId) ?? 'other'
-    const ofBrand = (r: { brandId: string }) => brandCategoryOrOther(brands.get(r.brandId))
     const tokens = (r: { tokens: number }) => r.tokens
     const count = (r: { redemptions: number }) => r.redemptions
     const byId = (r: { brandId: string }) => r.brandId
@@ -76,16 +68,7 @@ export const networkTrendingTool = defineAgentTool({
       perkCategories: trendItems(sumBy(perksNow, ofPerk, count), sumBy(perksPrev, ofPerk, count), input.limit).map(
         (t) => ({ category: t.key, redemptions: t.value, previousRedemptions: t.previous, growthPct: t.growthPct }),
       ),
-      brandCategories: trendItems(
-        sumBy(brandsNow, ofBrand, tokens),
-        sumBy(brandsPrev, ofBrand, tokens),
-        input.limit,
-      ).map((t) => ({
-        category: t.key,
-        tokensDistributed: t.value,
-        previousTokensDistributed: t.previous,
-        growthPct: t.growthPct,
-      })),
+      brandCategories: brandCategoryTrend(brands, brandsNow, brandsPrev, input.limit),
       brands: trendItems(sumBy(brandsNow, byId, tokens), sumBy(brandsPrev, byId, tokens), input.limit).map((t) => ({
         brandId: t.key,
         name: brands.get(t.key)?.name ?? t.key,

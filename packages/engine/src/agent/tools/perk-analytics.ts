@@ -3,7 +3,7 @@ import { requireBrand } from '../../brands/require-brand'
 import { agentInputs } from '../agent-inputs'
 import { defineAgentTool } from '../agent-tool'
 import { analyticsMath } from '../analytics-math'
-import { perkViews } from '../perk-view'
+import { perkRowSchema, perkViews } from '../perk-view'
 import { supplyStatus } from '../supply-status'
 
 /** #25 GET /analytics/brands/:brandId/perks: every perk of a brand, its stock and its redemptions (all time). */
@@ -20,11 +20,7 @@ export const perkAnalyticsTool = defineAgentTool({
   output: z.object({
     brandId: z.string(),
     perks: z.array(
-      z.object({
-        id: z.string(),
-        collectionId: z.number().int(),
-        name: z.string(),
-        cost: z.number(),
+      perkRowSchema.extend({
         maxSupply: z.number().int(),
         claimed: z.number().int(),
         /** null when unlimited. */

@@ -5,7 +5,7 @@ import { defineAgentTool } from '../agent-tool'
 import { analyticsMath } from '../analytics-math'
 import { analyticsPeriod } from '../analytics-period'
 import { perkHeat } from '../perk-heat'
-import { perkViews } from '../perk-view'
+import { perkRowSchema, perkViews } from '../perk-view'
 
 const nullableNumber = z.number().nullable()
 
@@ -23,11 +23,7 @@ export const perkIntelligenceTool = defineAgentTool({
   output: z.object({
     brandId: z.string(),
     perks: z.array(
-      z.object({
-        id: z.string(),
-        collectionId: z.number().int(),
-        name: z.string(),
-        cost: z.number(),
+      perkRowSchema.extend({
         claims7d: z.number().int(),
         claims30d: z.number().int(),
         heatScore: z.number().int(),

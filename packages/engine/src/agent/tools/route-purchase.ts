@@ -2,9 +2,8 @@ import { z } from 'zod'
 import { agentInputs } from '../agent-inputs'
 import { defineAgentTool } from '../agent-tool'
 import { analyticsMath } from '../analytics-math'
-import { commerceMatch } from '../commerce-match'
-import { findPersonalUser } from '../find-personal-user'
-import { purchaseReward } from '../purchase-reward'
+import { brandCashback } from '../brand-cashback'
+import { commerceIntent } from '../commerce-intent'
 import { userPerks } from '../user-perks'
 
 const usd = analyticsMath.round2
@@ -50,9 +49,7 @@ export const routePurchaseTool = defineAgentTool({
   }),
   annotations: { readOnlyHint: true, openWorldHint: false },
   async handler(ctx, input, caller) {
-    const user = await findPersonalUser(ctx, caller, input.userId)
-    const match = commerceMatch(input)
-    const [brands, records] = await Promise.all([ctx.storage.brands.list(), ctx.storage.perks.list()])
+    const { user, match, brands, records } = await commerceIntent(ctx, caller, input)
     const chosen = brands.filter((b) =>
       match.brand(
         b,
@@ -70,7 +67,8 @@ export const routePurchaseTool = defineAgentTool({
       : []
     const routes = await Promise.all(
       chosen.map(async (b) => {
-        const points = purchaseReward(await ctx.storage.rules.list(b.id))
+        const cashback = await brandCashback(ctx, b, input.purchaseAmount)
+        const points = cashback.cashbackPoints
         const cashbackUsd = points / 1000
         const perk = user
           ? perks
@@ -79,11 +77,7 @@ export const routePurchaseTool = defineAgentTool({
           : undefined
         const perkUsd = perk ? perk.cost / 1000 : 0
         return {
-          brandId: b.id,
-          name: b.name,
-          cashbackPoints: points,
-          cashbackUsd: usd(cashbackUsd),
-          cashbackPercent: usd((cashbackUsd / input.purchaseAmount) * 100),
+          ...cashback,
           ...(perk
             ? { redeemablePerk: { perkId: perk.id, name: perk.name, cost: perk.cost, valueUsd: usd(perkUsd) } }
             : {}),

@@ -1,10 +1,8 @@
 import { z } from 'zod'
-import { getTokenBalance } from '../../identity/get-token-balance'
 import { agentInputs } from '../agent-inputs'
 import { defineAgentTool } from '../agent-tool'
-import { findAgentUser } from '../find-agent-user'
 import { perkViewSchema } from '../perk-view'
-import { userPerks } from '../user-perks'
+import { userHoldings } from '../user-holdings'
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString())
 
@@ -40,14 +38,7 @@ export const userPortfolioTool = defineAgentTool({
   }),
   annotations: { readOnlyHint: true, openWorldHint: false },
   async handler(ctx, input) {
-    const user = await findAgentUser(ctx, input.userId)
-    const [onChain, activity, brands, perks] = await Promise.all([
-      getTokenBalance(ctx, { address: user.walletAddress }),
-      ctx.storage.activity.walletBrands(user.walletAddress),
-      ctx.storage.brands.list(),
-      userPerks(ctx, user.walletAddress),
-    ])
-    const balance = Number(onChain.balance)
+    const { user, balance, activity, brands, perks } = await userHoldings(ctx, input.userId)
     const names = new Map(brands.map((b) => [b.id, b.name]))
     const lastActive = (a: (typeof activity)[number]) => Math.max(a.lastEventAt ?? 0, a.lastRedemptionAt ?? 0) || null
     const best = perks

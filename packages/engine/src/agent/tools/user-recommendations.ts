@@ -1,11 +1,9 @@
 import { z } from 'zod'
-import { getTokenBalance } from '../../identity/get-token-balance'
 import { agentInputs } from '../agent-inputs'
 import { defineAgentTool } from '../agent-tool'
 import { brandCategory } from '../brand-category'
 import { earningAffinity, perkAffinity } from '../earning-affinity'
-import { findAgentUser } from '../find-agent-user'
-import { userPerks } from '../user-perks'
+import { userHoldings } from '../user-holdings'
 
 const pct = (v: number) => Math.round(v * 10000) / 100
 
@@ -40,14 +38,7 @@ export const userRecommendationsTool = defineAgentTool({
   }),
   annotations: { readOnlyHint: true, openWorldHint: false },
   async handler(ctx, input) {
-    const user = await findAgentUser(ctx, input.userId)
-    const [onChain, perBrand, brands, perks] = await Promise.all([
-      getTokenBalance(ctx, { address: user.walletAddress }),
-      ctx.storage.activity.walletBrands(user.walletAddress),
-      ctx.storage.brands.list(),
-      userPerks(ctx, user.walletAddress),
-    ])
-    const balance = Number(onChain.balance)
+    const { balance, activity: perBrand, brands, perks } = await userHoldings(ctx, input.userId)
     const brandById = new Map(brands.map((b) => [b.id, b]))
     const affinity = earningAffinity(perBrand, brandById)
     const scored = perks

@@ -837,6 +837,7 @@ export type AgentToolTypes = {
         id: string
         collectionId: number
         name: string
+        /** Whole tokens. */
         cost: number
         maxSupply: number
         claimed: number
@@ -1087,6 +1088,7 @@ export type AgentToolTypes = {
         id: string
         collectionId: number
         name: string
+        /** Whole tokens. */
         cost: number
         claims7d: number
         claims30d: number
