@@ -1,11 +1,17 @@
 import type { z } from 'zod'
 import type { EngineContext } from '../context'
+import type { RateLimitInfo } from '../errors/rate-limited-error'
 import type { AgentTier } from '../ports/agent-key-store'
 import type { AgentKeyView } from './agent-key-view'
 import type { ConverseLlmSettings } from './converse/llm-converse'
 
-/** Who calls a tool: anyone (public, counted per IP) or a verified agent key (counted per key). */
-export type AgentCaller = { kind: 'public'; ip: string } | { kind: 'agent'; ip: string; key: AgentKeyView }
+/**
+ * Who calls a tool: anyone (public, counted per IP) or a verified agent key (counted per key; with
+ * its rate-limit window after this request, as `runAgentTool` counted it).
+ */
+export type AgentCaller =
+  | { kind: 'public'; ip: string }
+  | { kind: 'agent'; ip: string; key: AgentKeyView; rateLimit?: RateLimitInfo }
 
 /** The MCP groups of ../shared/agent-api.md (c); `converse` is /converse alone. */
 export type AgentToolGroup = 'discover' | 'analytics' | 'commerce' | 'actions' | 'program' | 'growth' | 'converse'

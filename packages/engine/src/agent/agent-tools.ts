@@ -6,6 +6,7 @@ import { brandPerksTool } from './tools/brand-perks'
 import { brandRankingsTool } from './tools/brand-rankings'
 import { browsePerksTool } from './tools/browse-perks'
 import { checkBrandTool } from './tools/check-brand'
+import { claimRewardTool } from './tools/claim-reward'
 import { compareBrandsTool } from './tools/compare-brands'
 import { compareCashbackTool } from './tools/compare-cashback'
 import { converseTool } from './tools/converse'
@@ -16,6 +17,7 @@ import { eventPerformanceTool } from './tools/event-performance'
 import { leaderboardTool } from './tools/leaderboard'
 import { listBrandsTool } from './tools/list-brands'
 import { manageKeysTool } from './tools/manage-keys'
+import { myRewardsTool } from './tools/my-rewards'
 import { networkAnalyticsTool } from './tools/network-analytics'
 import { networkFlowsTool } from './tools/network-flows'
 import { networkInfoTool } from './tools/network-info'
@@ -61,6 +63,8 @@ export const AGENT_TOOLS = [
   userStatsTool,
   userPortfolioTool,
   redeemPerkTool,
+  claimRewardTool,
+  myRewardsTool,
   estimateRoiTool,
   requestInfoTool,
   onboardBrandTool,

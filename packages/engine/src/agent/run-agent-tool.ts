@@ -77,7 +77,13 @@ export async function runAgentTool(
       details: { limit, retryAfter: info.retryAfter },
     }),
   })
-  const data = await executeAgentTool(ctx, tool, p.input, caller, options.events ?? {})
+  const data = await executeAgentTool(
+    ctx,
+    tool,
+    p.input,
+    caller.kind === 'agent' ? { ...caller, rateLimit } : caller,
+    options.events ?? {},
+  )
   return {
     envelope: { data, meta: { tool: tool.name, timestamp: new Date(ctx.clock.now()).toISOString() } },
     rateLimit,

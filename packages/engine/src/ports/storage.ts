@@ -1,5 +1,6 @@
 import type { ActivityStore } from './activity-store'
 import type { AgentKeyStore } from './agent-key-store'
+import type { AgentRewardStore } from './agent-reward-store'
 import type { AnalyticsStore } from './analytics-store'
 import type { ApiKeyStore } from './api-key-store'
 import type { BacklogStore } from './backlog-store'
@@ -73,6 +74,8 @@ export interface Stores {
   agentKeys: AgentKeyStore
   /** Businesses that asked to join (agent API request_info). */
   growthLeads: GrowthLeadStore
+  /** Agent reward claims; write one in the transaction of the mint job that pays it. */
+  agentRewards: AgentRewardStore
   /** Read-only aggregates over reward events and the ledger (the agent API's network and user reads). */
   activity: ActivityStore
   /** Aggregate reads of events and redemptions for the agent API's analytics. */

@@ -1,6 +1,20 @@
-/** Tables of the agent API (migration 0016-agent-keys); conventions of `database.ts`. */
+/** Tables of the agent API (migrations 0016-agent-keys, 0023-agent-reward-claims); conventions of `database.ts`. */
 export interface AgentTables {
   agent_keys: AgentKeysTable
+  agent_reward_claims: AgentRewardClaimsTable
+}
+
+export interface AgentRewardClaimsTable {
+  id: string
+  agent_key_id: string
+  /** discovery | onboarding */
+  reward_type: string
+  brand_address: string
+  /** Whole tokens. */
+  amount: number
+  mint_job_id: string
+  wallet_address: string
+  created_at: number
 }
 
 export interface AgentKeysTable {

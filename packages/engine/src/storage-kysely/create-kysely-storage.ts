@@ -3,6 +3,7 @@ import { Migrator } from 'kysely/migration'
 import type { Storage, Stores } from '../ports/storage'
 import { createActivityStore } from './activity-store'
 import { createAgentKeyStore } from './agent-key-store'
+import { createAgentRewardStore } from './agent-reward-store'
 import { createAnalyticsStore } from './analytics-store'
 import { createApiKeyStore } from './api-key-store'
 import { createBacklogStore } from './backlog-store'
@@ -68,6 +69,7 @@ function bindStores(db: Kysely<Database>, dialect: SqlDialect, inTransaction = f
     redemptionCodes: createRedemptionCodeStore(db, dialect),
     agentKeys: createAgentKeyStore(db, dialect),
     growthLeads: createGrowthLeadStore(db, dialect),
+    agentRewards: createAgentRewardStore(db, dialect),
     activity: createActivityStore(db),
     analytics: createAnalyticsStore(db, dialect),
     perkRedemptions: createPerkRedemptionStore(db),

@@ -21,6 +21,7 @@ import { migration0019PerkRedemptions } from './0019-perk-redemptions'
 import { migration0020SiteStreaks } from './0020-site-streaks'
 import { migration0021GrowthLeads } from './0021-growth-leads'
 import { migration0022ActivityRollups } from './0022-activity-rollups'
+import { migration0023AgentRewardClaims } from './0023-agent-reward-claims'
 
 /**
  * Every migration, by name. Names sort in the order they run. Static (not read from a folder) so the
@@ -49,4 +50,5 @@ export const migrations: Record<string, Migration> = {
   '0020-site-streaks': migration0020SiteStreaks,
   '0021-growth-leads': migration0021GrowthLeads,
   '0022-activity-rollups': migration0022ActivityRollups,
+  '0023-agent-reward-claims': migration0023AgentRewardClaims,
 }

@@ -19,6 +19,8 @@ export const AGENT_TOOL_ROUTES = {
   loyalty_agent_user_stats: { method: 'GET', path: '/users/:userId/brands/:brandId/stats', auth: 'signed' },
   loyalty_agent_user_portfolio: { method: 'GET', path: '/users/:userId/portfolio', auth: 'signed' },
   loyalty_agent_redeem_perk: { method: 'POST', path: '/perks/redeem', auth: 'signed' },
+  loyalty_agent_claim_reward: { method: 'POST', path: '/agent/rewards/claim', auth: 'signed' },
+  loyalty_agent_my_rewards: { method: 'GET', path: '/agent/rewards', auth: 'signed' },
   loyalty_agent_estimate_roi: { method: 'POST', path: '/growth/estimate-roi', auth: 'public' },
   loyalty_agent_request_info: { method: 'POST', path: '/growth/request-info', auth: 'public' },
   loyalty_agent_onboard_brand: { method: 'POST', path: '/onboarding/brands', auth: 'signed' },
@@ -543,6 +545,94 @@ export type AgentToolTypes = {
       transactionHash: string
       /** True when an earlier redemption with this idempotency key is answered again. */
       replayed: boolean
+    }
+  }
+  /**
+   * Claim agent reward: POST /agent/rewards/claim (signed).
+   * Claims the agent's own reward for a brand, minted to the agent key's custodial wallet: discovery (100 tokens; a brand created in the last 30 days, the first agent to claim it wins) or onboarding (500 tokens; only the agent key that onboarded the brand). Each reward is paid once per brand. Per key: at most 10 discovery claims a day and 50 a week, 3 onboarding claims a day and 10 a week (429 when reached).
+   */
+  loyalty_agent_claim_reward: {
+    input: {
+      rewardType: 'discovery' | 'onboarding'
+      brandAddress: string
+    }
+    output: {
+      claimId: string
+      rewardType: 'discovery' | 'onboarding'
+      brandAddress: string
+      amount: number
+      walletAddress: string
+      /** null while the mint is pending. */
+      transactionHash: string | null
+      status: 'pending' | 'confirmed'
+      caps: {
+        daily: {
+          limit: number
+          used: number
+          remaining: number
+        }
+        weekly: {
+          limit: number
+          used: number
+          remaining: number
+        }
+      }
+    }
+  }
+  /**
+   * My agent rewards: GET /agent/rewards (signed).
+   * The calling agent key: its tier and permissions, its custodial wallet (null until its first reward), the tokens it earned by discovery and onboarding rewards, how much of each reward's daily and weekly caps it has used, and its request rate window.
+   */
+  loyalty_agent_my_rewards: {
+    input: Record<string, never>
+    output: {
+      agentKeyId: string
+      name: string
+      tier: 'free' | 'pro' | 'enterprise'
+      permissions: {
+        canOnboard: boolean
+        canManageProgram: boolean
+        brandScope: string[] | null
+      }
+      walletAddress: string | null
+      earnings: {
+        total: number
+        discovery: number
+        onboarding: number
+      }
+      caps: {
+        discovery: {
+          daily: {
+            limit: number
+            used: number
+            remaining: number
+          }
+          weekly: {
+            limit: number
+            used: number
+            remaining: number
+          }
+          nextClaimAt: string | null
+        }
+        onboarding: {
+          daily: {
+            limit: number
+            used: number
+            remaining: number
+          }
+          weekly: {
+            limit: number
+            used: number
+            remaining: number
+          }
+          nextClaimAt: string | null
+        }
+      }
+      rateLimit: {
+        perMinute: number
+        remaining: number
+        resetAt: string
+      }
     }
   }
   /**
