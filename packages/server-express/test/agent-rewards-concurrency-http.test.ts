@@ -53,4 +53,15 @@ describe.each(testDialects)('concurrent agent reward claims on $dialect', (diale
     const reconcile = await engine().ledger.reconcile()
     expect([reconcile.ok, reconcile.balanceDrifts, reconcile.entryDrifts]).toEqual([true, [], []])
   })
+
+  it('a key’s concurrent claims for different brands respect its caps: 6 onboarding claims at once → 3 paid, 3 429', async () => {
+    const agent = await newKey({ canOnboard: true })
+    const brands = await Promise.all([1, 2, 3, 4, 5, 6].map((i) => brand(`Busy ${i}`, agent)))
+    const answers = await Promise.all(brands.map((b) => claim(agent, 'onboarding', b)))
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 200, 200, 429, 429, 429])
+    for (const a of answers.filter((x) => x.status === 429)) expect(a.body.error.details.reason).toBe('daily_cap')
+    const paid = await Promise.all(brands.map(claimsOf))
+    expect(paid.filter((rows) => rows.length === 1)).toHaveLength(3)
+    expect(await tokenBalance(f.s, (await walletOf(agent)) as string)).toBe(1500n * WEI)
+  })
 })
