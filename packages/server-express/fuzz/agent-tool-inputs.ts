@@ -17,6 +17,7 @@ export function agentParam(f: FuzzFixture, name: string): string {
 export const AGENT_TOOL_INPUTS: Record<string, (f: FuzzFixture) => Record<string, unknown>> = {
   loyalty_agent_redeem_perk: (f) => ({ perkId: f.perkId, userId: f.member.email, brandId: f.brand.brandId }),
   loyalty_agent_process_event: (f) => ({ brandId: f.brand.brandId, eventType: 'form_submit', userId: f.member.email }),
+  loyalty_agent_claim_reward: (f) => ({ rewardType: 'discovery', brandAddress: f.brand.brandId }),
   loyalty_agent_process_bulk: (f) => ({
     events: [{ brandId: f.brand.brandId, eventType: 'newsletter_subscribe', userId: f.member.email }],
   }),
