@@ -1,5 +1,6 @@
 import { bestDealsTool } from './tools/best-deals'
 import { brandAnalyticsTool } from './tools/brand-analytics'
+import { brandAudienceTool } from './tools/brand-audience'
 import { brandHealthTool } from './tools/brand-health'
 import { brandInfoTool } from './tools/brand-info'
 import { brandPerksTool } from './tools/brand-perks'
@@ -26,6 +27,7 @@ import { networkTrendingTool } from './tools/network-trending'
 import { nextGoalTool } from './tools/next-goal'
 import { onboardBrandTool } from './tools/onboard-brand'
 import { perkAnalyticsTool } from './tools/perk-analytics'
+import { perkAudienceTool } from './tools/perk-audience'
 import { perkIntelligenceTool } from './tools/perk-intelligence'
 import { processBulkTool } from './tools/process-bulk'
 import { processEventTool } from './tools/process-event'
@@ -81,6 +83,8 @@ export const AGENT_TOOLS = [
   compareBrandsTool,
   compareCashbackTool,
   perkIntelligenceTool,
+  perkAudienceTool,
+  brandAudienceTool,
   networkFlowsTool,
   networkTrendingTool,
   suggestEventsTool,

@@ -52,6 +52,9 @@ export type WalletEvent = Pick<
   'id' | 'brandId' | 'eventType' | 'userEmail' | 'domain' | 'metadata' | 'rewardAmount' | 'createdAt'
 >
 
+/** Where a reward event came from (its platform: agent/event-platform.ts) and whose it is. */
+export type EventSource = Pick<WalletEvent, 'userEmail' | 'domain' | 'metadata'> & { walletAddress: string }
+
 /** Where a wallet stands among the wallets with ≥1 reward event in a window: how many do less. */
 export type WalletStanding = {
   /** Wallets with ≥1 reward event since `since`. */
@@ -85,6 +88,17 @@ export interface ActivityStore {
   }): Promise<WalletEventTypeActivity[]>
   /** The wallet's reward events since `since`, newest first, at most `limit` (≤ 1000). */
   walletEvents(p: { walletAddress: string; since: number; limit: number }): Promise<WalletEvent[]>
+  /**
+   * The brand's reward events in [since, until), newest first, at most `limit` (≤ 5000): every
+   * wallet's, or only those of the wallets that claimed the brand's perk collection `collectionId`.
+   */
+  eventSources(p: {
+    brandId: string
+    since: number
+    until: number
+    collectionId?: number | undefined
+    limit: number
+  }): Promise<EventSource[]>
   /** One aggregate over the wallets active since `since` (see WalletStanding). */
   walletStanding(p: { since: number; frequency: number; monetary: number; lastAt: number }): Promise<WalletStanding>
 }

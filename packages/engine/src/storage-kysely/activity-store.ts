@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely'
 import type { ActivityStore } from '../ports/activity-store'
+import { selectEventSources } from './activity-brand-reads'
 import { selectBrandActivity, selectNetworkTotals } from './activity-network-reads'
 import {
   selectWalletBrands,
@@ -17,5 +18,6 @@ export function createActivityStore(db: Kysely<Database>): ActivityStore {
     walletEventTypes: (p) => selectWalletEventTypes(db, p),
     walletEvents: (p) => selectWalletEvents(db, p),
     walletStanding: (p) => selectWalletStanding(db, p),
+    eventSources: (p) => selectEventSources(db, p),
   }
 }

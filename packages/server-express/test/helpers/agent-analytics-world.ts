@@ -7,8 +7,20 @@ import type { TestDatabase, TestDialect } from './test-databases'
 
 const DAY = 86_400_000
 
-/** A reward event to seed: brand index, user index, type, reward, days before now (minus an hour). */
-export type SeededEvent = { brand: number; user: number; eventType: string; reward: number; daysAgo: number }
+/**
+ * A reward event to seed: brand index, user index, type, reward, days before now (minus an hour);
+ * optionally its email (default `user<n>@example.com`), domain and metadata (default null).
+ */
+export type SeededEvent = {
+  brand: number
+  user: number
+  eventType: string
+  reward: number
+  daysAgo: number
+  email?: string
+  domain?: string
+  metadata?: Record<string, unknown>
+}
 /** A perk redemption to seed (a ledger `redemption` entry of −price); `collection` null: the brand's first perk. */
 export type SeededRedemption = { brand: number; user: number; collectionId: number; price: number; daysAgo: number }
 
@@ -81,7 +93,7 @@ export function useAnalyticsWorld(
       const id = randomUUID()
       const brandId = w.brandIds[e.brand] as string
       const walletAddress = w.wallets[e.user] as string
-      const email = `user${e.user}@example.com`
+      const email = e.email ?? `user${e.user}@example.com`
       await storage.events.recordClaim(
         {
           id,
@@ -92,9 +104,9 @@ export function useAnalyticsWorld(
           walletAddress,
           rewardAmount: e.reward,
           source: null,
-          domain: null,
+          domain: e.domain ?? null,
           channelId: null,
-          metadata: null,
+          metadata: e.metadata ?? null,
           mintJobId: null,
           transactionHash: null,
           createdAt: w.at(e.daysAgo),

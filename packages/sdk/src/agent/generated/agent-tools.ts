@@ -37,6 +37,12 @@ export const AGENT_TOOL_ROUTES = {
   loyalty_agent_compare_brands: { method: 'GET', path: '/compare/brands', auth: 'public' },
   loyalty_agent_compare_cashback: { method: 'GET', path: '/compare/cashback', auth: 'public' },
   loyalty_agent_perk_intelligence: { method: 'GET', path: '/intelligence/brands/:brandId/perks', auth: 'public' },
+  loyalty_agent_perk_audience: {
+    method: 'GET',
+    path: '/intelligence/brands/:brandId/perks/:collectionId/audience',
+    auth: 'public',
+  },
+  loyalty_agent_brand_audience: { method: 'GET', path: '/intelligence/brands/:brandId/audience', auth: 'public' },
   loyalty_agent_network_flows: { method: 'GET', path: '/network/flows', auth: 'public' },
   loyalty_agent_network_trending: { method: 'GET', path: '/network/trending', auth: 'public' },
   loyalty_agent_suggest_events: { method: 'GET', path: '/brands/:brandId/suggestions/events', auth: 'public' },
@@ -1200,6 +1206,103 @@ export type AgentToolTypes = {
           baseline: number | null
           lift: number | null
         }
+      }[]
+    }
+  }
+  /**
+   * Perk audience: GET /intelligence/brands/:brandId/perks/:collectionId/audience (public).
+   * Who claimed one of a brand's perks (collectionId): the number of claimers, their persona archetypes (new, champion, redeemer, explorer, saver, loyalist, at_risk, dormant, casual), their engagement at the brand (events in the last 30 days: high ≥ 10, medium 3-9, low 1-2, inactive 0) and the platforms their events at the brand came from in the last 90 days.
+   */
+  loyalty_agent_perk_audience: {
+    input: {
+      brandId: string
+      collectionId?: number | undefined
+    }
+    output: {
+      brandId: string
+      collectionId: number
+      perkId: string
+      name: string
+      claimers: number
+      archetypes: {
+        archetype:
+          | 'new'
+          | 'champion'
+          | 'redeemer'
+          | 'explorer'
+          | 'saver'
+          | 'loyalist'
+          | 'at_risk'
+          | 'dormant'
+          | 'casual'
+        count: number
+        share: number
+      }[]
+      engagement: {
+        level: 'low' | 'high' | 'medium' | 'inactive'
+        users: number
+        share: number
+      }[]
+      platforms: {
+        platform: string
+        events: number
+        users: number
+        share: number
+      }[]
+    }
+  }
+  /**
+   * Brand audience: GET /intelligence/brands/:brandId/audience (public).
+   * Who a brand's members are: the users with an event at the brand in the last 90 days, by persona archetype (new, champion, redeemer, explorer, saver, loyalist, at_risk, dormant, casual), by engagement (events at the brand in the last 30 days: high ≥ 10, medium 3-9, low 1-2, inactive 0), by the platform their events came from, and how the archetype mix moved against 30 days earlier.
+   */
+  loyalty_agent_brand_audience: {
+    input: {
+      brandId: string
+    }
+    output: {
+      brandId: string
+      from: string
+      to: string
+      users: number
+      archetypes: {
+        archetype:
+          | 'new'
+          | 'champion'
+          | 'redeemer'
+          | 'explorer'
+          | 'saver'
+          | 'loyalist'
+          | 'at_risk'
+          | 'dormant'
+          | 'casual'
+        count: number
+        share: number
+      }[]
+      engagement: {
+        level: 'low' | 'high' | 'medium' | 'inactive'
+        users: number
+        share: number
+      }[]
+      platforms: {
+        platform: string
+        events: number
+        users: number
+        share: number
+      }[]
+      archetypeDrift: {
+        archetype:
+          | 'new'
+          | 'champion'
+          | 'redeemer'
+          | 'explorer'
+          | 'saver'
+          | 'loyalist'
+          | 'at_risk'
+          | 'dormant'
+          | 'casual'
+        shareNow: number
+        sharePrev: number
+        change: number
       }[]
     }
   }
