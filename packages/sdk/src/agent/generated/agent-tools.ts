@@ -634,11 +634,12 @@ export type AgentToolTypes = {
           nextClaimAt: string | null
         }
       }
+      /** null when the call was not counted as a request (a /converse step). */
       rateLimit: {
         perMinute: number
         remaining: number
         resetAt: string
-      }
+      } | null
     }
   }
   /**
@@ -1681,7 +1682,7 @@ export type AgentToolTypes = {
       response: string
       toolsUsed: string[]
       confidence: number
-      intent: 'health' | 'goal' | 'compare' | 'perk_optimization' | 'purchase_routing' | 'discovery'
+      intent: 'discovery' | 'health' | 'goal' | 'compare' | 'perk_optimization' | 'purchase_routing'
       planner: 'rules' | 'llm'
       steps: {
         tool: string
