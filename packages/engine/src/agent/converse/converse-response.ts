@@ -1,4 +1,5 @@
 import type { z } from 'zod'
+import type { brandAudienceTool } from '../tools/brand-audience'
 import type { browsePerksTool } from '../tools/browse-perks'
 import type { compareBrandsTool } from '../tools/compare-brands'
 import type { eventPerformanceTool } from '../tools/event-performance'
@@ -74,6 +75,11 @@ function perkIdeas(get: StepData, e: ConverseEntities): string[] {
   } else if (pi) out.push(`${brand} offers no perks yet.`)
   const pa = get<Out<typeof perkAnalyticsTool>>('perk_analytics')
   if (pa) out.push(`${n(pa.totals.redemptions)} redemptions so far; breakage ${n(pa.totals.breakage)}%.`)
+  const ba = get<Out<typeof brandAudienceTool>>('brand_audience')
+  const top = ba?.archetypes[0]
+  if (ba && top) {
+    out.push(`Its ${n(ba.users)} members of the last 90 days are mostly ${top.archetype} (${n(top.share)}%).`)
+  } else if (ba) out.push(`${brand} has had no active members in the last 90 days.`)
   return out
 }
 
