@@ -133,4 +133,38 @@ describe.each(testDatabases())('reconcileLedger on $dialect with the EDR chain',
     const bad = await reconcileLedger(ctx, { brandId: 'shop' }).catch((e: unknown) => e)
     expect(isLoyaltyError(bad) && bad.category).toBe('invalid_request')
   })
+
+  it('counts a batch mined but not settled yet as settling, not as a drift; a batch not mined stays one', async () => {
+    // The instant between the batch's block and the minter's settlement: c1's entry is pending again.
+    const c1 = wallets['c1@example.com'] as string
+    const entry = (await t.storage.ledger.listByWallet({ walletAddress: c1, limit: 1 })).entries[0]
+    expect(entry?.status).toBe('confirmed')
+    await t.database.db
+      .updateTable('ledger_entries')
+      .set({
+        status: 'pending',
+        tx_hash: null,
+        block_number: null,
+        log_index: null,
+        batch_id: null,
+        confirmed_at: null,
+      })
+      .where('id', '=', entry?.id as string)
+      .execute()
+    const settling = await reconcileLedger(ctx, { brandId: cafe })
+    expect(settling).toMatchObject({ ok: true, settlingEntries: 1, balanceDrifts: [], entryDrifts: [] })
+
+    // Its batch's transaction is not on chain: the balance is a drift again.
+    const job = await t.storage.mint.getJob(entry?.mintJobId as string)
+    await t.database.db
+      .updateTable('mint_transactions')
+      .set({ tx_hash: `0x${randomBytes(32).toString('hex')}` })
+      .where('batch_id', '=', job?.batchId as string)
+      .execute()
+    const drift = await reconcileLedger(ctx, { brandId: cafe })
+    expect(drift).toMatchObject({ ok: false, settlingEntries: 0 })
+    expect(drift.balanceDrifts).toEqual([
+      expect.objectContaining({ walletAddress: c1, ledgerWei: '0', unconfirmedWei: entry?.amountWei }),
+    ])
+  })
 })

@@ -8,6 +8,7 @@ import type { LedgerEntry } from '../ports/ledger-store'
 import { brandIdSchema } from '../schemas/brand-id'
 import { mapConcurrent } from '../workers/map-concurrent'
 import { type EntryReceipt, entryLogProblem } from './entry-log-problem'
+import { settlingMintWei } from './settling-mint-wei'
 
 export const reconcileLedgerParametersSchema = z.object({
   /** Only the wallets with an entry at this brand (their sums still cover every brand). */
@@ -56,6 +57,11 @@ export type ReconcileLedgerReturnType = {
   blockNumber: number
   wallets: number
   entriesChecked: number
+  /**
+   * Pending mint entries whose batch transaction is already mined up to `blockNumber` (the minter
+   * settles them at its next receipt check); their wallets' balances count them, not as drifts.
+   */
+  settlingEntries: number
   balanceDrifts: BalanceDrift[]
   entryDrifts: EntryDrift[]
 }
@@ -66,7 +72,8 @@ const RECEIPT_CACHE = 2_000
 /**
  * Reconciles the ledger with the chain, at one block (the head when it starts): for every wallet
  * with an entry (or with an entry at `brandId`), the exact sum of its confirmed entries against the
- * token's `balanceOf` at that block; and every confirmed entry against its transaction's logs
+ * token's `balanceOf` at that block (mints mined but not settled yet are counted, not drifts:
+ * `settlingMintWei`); and every confirmed entry against its transaction's logs
  * (`entryLogProblem`). Streams wallets in pages and reads the chain with bounded concurrency.
  * Answers every drift; `ok` when there is none. docs/ledger.md#reconcile.
  */
@@ -104,6 +111,7 @@ export async function reconcileLedger(
     blockNumber: Number(blockNumber),
     wallets: 0,
     entriesChecked: 0,
+    settlingEntries: 0,
     balanceDrifts: [],
     entryDrifts: [],
   }
@@ -126,10 +134,17 @@ export async function reconcileLedger(
         blockNumber,
       }),
     )
-    sums.forEach((s, i) => {
+    for (const [i, s] of sums.entries()) {
       const chainWei = balances[i] as bigint
       const ledgerWei = BigInt(s.confirmedWei)
-      if (chainWei === ledgerWei) return
+      if (chainWei === ledgerWei) continue
+      // A batch mined up to the block and not settled yet is not a drift: the minter confirms it next.
+      const settling =
+        chainWei > ledgerWei ? await settlingMintWei(ctx, s.walletAddress, result.blockNumber, receiptOf) : undefined
+      if (settling && ledgerWei + settling.wei === chainWei) {
+        result.settlingEntries += settling.entries
+        continue
+      }
       result.balanceDrifts.push({
         walletAddress: s.walletAddress,
         ledgerWei: ledgerWei.toString(),
@@ -137,7 +152,7 @@ export async function reconcileLedger(
         differenceWei: (chainWei - ledgerWei).toString(),
         unconfirmedWei: s.unconfirmedWei,
       })
-    })
+    }
 
     const entries = (await ctx.storage.ledger.listConfirmedByWallets(sums.map((s) => s.walletAddress))).filter(
       (e) => e.blockNumber === null || e.blockNumber <= result.blockNumber,

@@ -13,7 +13,10 @@ export type DataCheckReport = {
   chain: { chainId: number; problem: string | null }
   /** `loyaltykit reconcile` over every wallet (null when the chain could not be read). */
   ledger:
-    | (Pick<EngineReturnType<'ledger', 'reconcile'>, 'ok' | 'blockNumber' | 'wallets' | 'entriesChecked'> & {
+    | (Pick<
+        EngineReturnType<'ledger', 'reconcile'>,
+        'ok' | 'blockNumber' | 'wallets' | 'entriesChecked' | 'settlingEntries'
+      > & {
         balanceDrifts: number
         entryDrifts: number
       })
@@ -71,6 +74,7 @@ export async function checkData(io: CommandIo): Promise<DataCheckReport> {
             blockNumber: r.blockNumber,
             wallets: r.wallets,
             entriesChecked: r.entriesChecked,
+            settlingEntries: r.settlingEntries,
             balanceDrifts: r.balanceDrifts.length,
             entryDrifts: r.entryDrifts.length,
           }

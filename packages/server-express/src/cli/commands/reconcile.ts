@@ -12,7 +12,11 @@ const signed = (wei: string) => (BigInt(wei) > 0n ? `+${tokens(wei)}` : tokens(w
 /** The human report: what was compared, then every drift. */
 function formatReport(r: EngineReturnType<'ledger', 'reconcile'>): string {
   const scope = r.brandId ? `wallets of brand ${r.brandId}` : 'every wallet'
-  const head = `Reconciled ${r.wallets} wallets (${scope}) and ${r.entriesChecked} confirmed entries with chain ${r.chainId} at block ${r.blockNumber} (token ${r.token}).\n`
+  const settling =
+    r.settlingEntries > 0
+      ? ` ${r.settlingEntries} pending mint entries are mined and await the minter's settlement.`
+      : ''
+  const head = `Reconciled ${r.wallets} wallets (${scope}) and ${r.entriesChecked} confirmed entries with chain ${r.chainId} at block ${r.blockNumber} (token ${r.token}).${settling}\n`
   if (r.ok) return `${head}No drift.\n`
   let out = `${head}DRIFT: ${r.balanceDrifts.length} wallet(s) whose balance is not their ledger sum, ${r.entryDrifts.length} entr${r.entryDrifts.length === 1 ? 'y' : 'ies'} their transaction does not show.\n`
   if (r.balanceDrifts.length > 0) {
