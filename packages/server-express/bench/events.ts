@@ -12,7 +12,7 @@
  * baseline.
  */
 import { loadavg } from 'node:os'
-import { join } from 'node:path'
+import { join, resolve } from 'node:path'
 import { silentLogger } from '@loyaltykit/engine'
 import { DEFAULT_EVENT_RULES } from '@loyaltykit/engine/testing'
 import { openChain } from '../src/chain/open-chain'
@@ -128,6 +128,7 @@ try {
     args: ['start'],
     env: serverEnv,
     logFile: join(dataDir, 'server.log'),
+    ...(options.cpuProf ? { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${resolve(options.cpuProf)}`] } : {}),
   })
   stops.push(() => server.stop())
   const runTag = Math.random().toString(36).slice(2, 8)

@@ -18,6 +18,8 @@ export type EventsOptions = {
   baselineSeconds: number
   postgres: boolean
   json: boolean
+  /** Folder for the server's CPU profile (`node --cpu-prof`); undefined: no profile. */
+  cpuProf: string | undefined
 }
 
 /** Parses the benchmark's arguments (a `--` from `pnpm bench:events --` is ignored); throws on a bad value. */
@@ -35,6 +37,7 @@ export function parseEventsOptions(argv: string[]): EventsOptions {
       'baseline-seconds': { type: 'string' },
       postgres: { type: 'boolean', default: false },
       json: { type: 'boolean', default: false },
+      'cpu-prof': { type: 'string' },
     },
   })
   const integer = (name: string, v: string | undefined, min: number) => {
@@ -74,5 +77,6 @@ export function parseEventsOptions(argv: string[]): EventsOptions {
       values['baseline-seconds'] === undefined ? seconds : positive('baseline-seconds', values['baseline-seconds']),
     postgres: values.postgres,
     json: values.json,
+    cpuProf: values['cpu-prof'],
   }
 }

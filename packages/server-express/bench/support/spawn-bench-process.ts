@@ -29,15 +29,21 @@ export async function spawnBenchProcess(p: {
   env: NodeJS.ProcessEnv
   logFile: string
   startTimeoutMs?: number
+  /** Node options before the entry (e.g. `--cpu-prof`). */
+  nodeArgs?: string[]
 }): Promise<BenchProcess> {
   const log = openSync(p.logFile, 'a')
   let child: ChildProcess
   try {
-    child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', p.entry, ...p.args], {
-      cwd: repoRoot,
-      env: p.env,
-      stdio: ['ignore', 'pipe', log],
-    })
+    child = spawn(
+      process.execPath,
+      [...(p.nodeArgs ?? []), '--conditions=source', '--import', 'tsx', p.entry, ...p.args],
+      {
+        cwd: repoRoot,
+        env: p.env,
+        stdio: ['ignore', 'pipe', log],
+      },
+    )
   } finally {
     closeSync(log)
   }
