@@ -9,6 +9,7 @@ import { enqueueWebhook } from '../webhooks/enqueue-webhook'
 import { maxTotalClaimsRefusal } from './evaluate-claim'
 import { EventAlreadyRecordedError } from './event-errors'
 import { eventIdForKey } from './event-id-for-key'
+import { groupClaim } from './group-claim'
 import { judgeEvent } from './judge-event'
 import type { ProcessEventParameters } from './process-event-schema'
 import { type EventInput, readEventFacts } from './read-event-facts'
@@ -64,14 +65,17 @@ export type PreparedEvent = {
   source: string | undefined
 }
 
-/** Validation, authorization and the claim transaction, without waiting for the chain. */
+/**
+ * Validation, authorization and the claim transaction (grouped with concurrent claims on SQLite:
+ * `groupClaim`), without waiting for the chain.
+ */
 export async function acceptEvent(
   ctx: EngineContext,
   params: ProcessEventParameters,
   options: AcceptEventOptions = {},
 ): Promise<AcceptedEvent> {
   const prepared = await prepareEvent(ctx, params, options)
-  return ctx.storage.transaction((tx) => claimEvent(ctx, tx, prepared, options))
+  return groupClaim(ctx.storage, (tx) => claimEvent(ctx, tx, prepared, options))
 }
 
 /**
