@@ -5,6 +5,7 @@ import type { EventTables } from './event-tables'
 import type { GrowthLeadTables } from './growth-lead-tables'
 import type { IdempotencyTables } from './idempotency-tables'
 import type { IdentityTables } from './identity-tables'
+import type { LeaderboardStandingTables } from './leaderboard-standings-tables'
 import type { LedgerTables } from './ledger-tables'
 import type { MintingTables } from './minting-tables'
 import type { PaymentTables } from './payment-tables'
@@ -38,4 +39,5 @@ export interface Database
     PerkRedemptionTables,
     SiteTables,
     GrowthLeadTables,
-    ActivityRollupTables {}
+    ActivityRollupTables,
+    LeaderboardStandingTables {}

@@ -1,15 +1,28 @@
 import type { ExpressionBuilder, Kysely } from 'kysely'
 import type { LedgerStore } from '../ports/ledger-store'
 import type { Database } from './database'
+import { selectStandingsLeaderboard, selectWindowFromStandings } from './standings-leaderboard'
 
 type Eb = ExpressionBuilder<Database, 'ledger_entries'>
 
 /**
  * `LedgerStore.leaderboard`: the brand's `reward` entries (not failed) since `since`, summed
  * (`earned`) or counted (`actions`) per wallet, highest first; ties by the earlier last entry (who
- * reached the value first), then the address. Through the index (brand_id, kind, created_at).
+ * reached the value first), then the address. Read from the standings rollup
+ * (standings-leaderboard.ts); a window the rollup cannot settle cheaply is aggregated from the
+ * entries through the index (brand_id, kind, created_at).
  */
 export async function selectLedgerLeaderboard(
+  db: Kysely<Database>,
+  p: Parameters<LedgerStore['leaderboard']>[0],
+): ReturnType<LedgerStore['leaderboard']> {
+  if (p.since === undefined) return selectStandingsLeaderboard(db, p)
+  const windowed = await selectWindowFromStandings(db, { ...p, since: p.since })
+  return windowed ?? selectLedgerAggregate(db, p)
+}
+
+/** The board aggregated from the entries themselves (the window's every entry, grouped per wallet). */
+async function selectLedgerAggregate(
   db: Kysely<Database>,
   p: Parameters<LedgerStore['leaderboard']>[0],
 ): ReturnType<LedgerStore['leaderboard']> {

@@ -14,6 +14,7 @@ import { ledgerLimit, toLedgerEntry, toLedgerEntryRow } from './ledger-entry-row
 import { selectLedgerLeaderboard } from './ledger-leaderboard'
 import { selectMemberTotals } from './ledger-member-totals'
 import { createLedgerReconcileMethods } from './ledger-reconcile-methods'
+import { countsOnLeaderboard, ledgerStandings } from './ledger-standings'
 import type { LedgerEntriesTable } from './ledger-tables'
 
 /** Rows per multi-row INSERT (19 parameters each: well under both dialects' bind limits). */
@@ -30,13 +31,19 @@ function before(eb: ExpressionBuilder<Database, 'ledger_entries'>, cursor: Ledge
   return eb(eb.refTuple('created_at', 'id'), '<', eb.tuple(cursor.createdAt, cursor.id))
 }
 
-export function createLedgerStore(db: Kysely<Database>, _dialect: SqlDialect): LedgerStore {
-  const insert = (rows: Insertable<LedgerEntriesTable>[]) =>
-    db
+export function createLedgerStore(db: Kysely<Database>, dialect: SqlDialect): LedgerStore {
+  const standings = ledgerStandings(db, dialect)
+  /** Inserts the rows not recorded yet and keeps the leaderboard standings; answers how many were inserted. */
+  const insert = async (rows: Insertable<LedgerEntriesTable>[]) => {
+    const q = db
       .insertInto('ledger_entries')
       .values(rows)
       .onConflict((oc) => oc.columns(['source_type', 'source_id', 'kind', 'wallet_address']).doNothing())
-      .executeTakeFirst()
+    if (!rows.some(countsOnLeaderboard)) return Number((await q.executeTakeFirst()).numInsertedOrUpdatedRows ?? 0n)
+    const inserted = new Set((await q.returning('id').execute()).map((r) => r.id))
+    await standings.add(rows.filter((r) => inserted.has(r.id)))
+    return inserted.size
+  }
 
   /** Every entry `filter` accepts, in `orderFirst` order (oldest first by default), then by id. */
   const listWhere = async (
@@ -55,15 +62,13 @@ export function createLedgerStore(db: Kysely<Database>, _dialect: SqlDialect): L
 
   return {
     async record(entry) {
-      const result = await insert([toLedgerEntryRow(entry)])
-      return Number(result.numInsertedOrUpdatedRows ?? 0n) > 0
+      return (await insert([toLedgerEntryRow(entry)])) > 0
     },
 
     async recordMany(entries) {
       let inserted = 0
       for (let i = 0; i < entries.length; i += ROWS_PER_INSERT) {
-        const result = await insert(entries.slice(i, i + ROWS_PER_INSERT).map(toLedgerEntryRow))
-        inserted += Number(result.numInsertedOrUpdatedRows ?? 0n)
+        inserted += await insert(entries.slice(i, i + ROWS_PER_INSERT).map(toLedgerEntryRow))
       }
       return inserted
     },
@@ -82,24 +87,35 @@ export function createLedgerStore(db: Kysely<Database>, _dialect: SqlDialect): L
               ),
               sql` `,
             )} else null end`
-      const result = await db
-        .updateTable('ledger_entries')
-        .set({
-          status,
-          batch_id: batchId,
-          // A reverted simulation (no transaction) keeps the reverted transaction seen before, if any.
-          ...(txHash === null && status === 'failed' ? {} : { tx_hash: txHash, block_number: blockNumber }),
-          confirmed_at: status === 'confirmed' ? now : null,
-          log_index: logIndex,
-        })
-        .where(
-          'mint_job_id',
-          'in',
-          jobs.map((j) => j.mintJobId),
-        )
-        .where('status', '<>', 'confirmed')
-        .executeTakeFirst()
-      return Number(result.numUpdatedRows)
+      const settle = (from: 'pending' | 'failed') =>
+        db
+          .updateTable('ledger_entries')
+          .set({
+            status,
+            batch_id: batchId,
+            // A reverted simulation (no transaction) keeps the reverted transaction seen before, if any.
+            ...(txHash === null && status === 'failed' ? {} : { tx_hash: txHash, block_number: blockNumber }),
+            confirmed_at: status === 'confirmed' ? now : null,
+            log_index: logIndex,
+          })
+          .where(
+            'mint_job_id',
+            'in',
+            jobs.map((j) => j.mintJobId),
+          )
+          .where('status', '=', from)
+      // A confirmed entry never changes. The entries that enter or leave the leaderboard (failed →
+      // confirmed, pending → failed) come back to update the standings; the others keep counting
+      // (pending → confirmed) or not (failed → failed).
+      // (in this order: the first leaves nothing the second selects).
+      const stayed = await settle(status === 'failed' ? 'failed' : 'pending').executeTakeFirst()
+      const moved = await settle(status === 'failed' ? 'pending' : 'failed')
+        .returning(['brand_id', 'wallet_address', 'kind', 'amount', 'status', 'created_at'])
+        .execute()
+      const rewards = moved.filter((e) => e.kind === 'reward')
+      if (status === 'confirmed') await standings.add(rewards)
+      else await standings.refresh(rewards)
+      return moved.length + Number(stayed.numUpdatedRows)
     },
 
     async get(id) {

@@ -1,35 +1,14 @@
-import { type QueryExecutorProvider, sql } from 'kysely'
+import type { QueryExecutorProvider } from 'kysely'
+import { rebuildActivityTables } from './rebuild-activity-tables'
+import { rebuildLeaderboardStandings } from './rebuild-leaderboard-standings'
 
 /**
- * Rebuilds the reward-event rollups (activity_days, activity_wallets, activity_brand_wallets) from
- * `reward_events`, from scratch: the migration's backfill, and what a bulk loader that writes events
- * directly (the benchmark's seed) runs afterwards. Run it in a transaction with no claim running on
- * the database (it deletes the rows first). A wallet's first event of a day (at the brand, and
- * anywhere) is the earliest by (created_at, id), the one the claim path counts.
+ * Rebuilds every rollup from scratch (docs/performance.md#rollups): the reward-event rollups from
+ * `reward_events` and the leaderboard standings from `ledger_entries`. What a bulk loader that
+ * writes events and entries directly (the benchmark's seed, the events bench's preload) runs
+ * afterwards. Run it in a transaction with no claim or ledger write running on the database.
  */
 export async function rebuildActivityRollups(db: QueryExecutorProvider): Promise<void> {
-  await sql`delete from activity_days`.execute(db)
-  await sql`delete from activity_wallets`.execute(db)
-  await sql`delete from activity_brand_wallets`.execute(db)
-  await sql`
-    insert into activity_days (day, brand_id, events, tokens, brand_users, network_users)
-    select day, brand_id, count(*), sum(reward_amount), sum(brand_first), sum(network_first)
-    from (
-      select created_at / 86400000 as day, brand_id, reward_amount,
-        case when row_number() over (
-          partition by brand_id, wallet_address, created_at / 86400000 order by created_at, id
-        ) = 1 then 1 else 0 end as brand_first,
-        case when row_number() over (
-          partition by wallet_address, created_at / 86400000 order by created_at, id
-        ) = 1 then 1 else 0 end as network_first
-      from reward_events
-    ) e
-    group by day, brand_id`.execute(db)
-  await sql`
-    insert into activity_wallets (wallet_address, first_at, last_at)
-    select wallet_address, min(created_at), max(created_at) from reward_events group by wallet_address`.execute(db)
-  await sql`
-    insert into activity_brand_wallets (brand_id, wallet_address, first_at, last_at)
-    select brand_id, wallet_address, min(created_at), max(created_at)
-    from reward_events group by brand_id, wallet_address`.execute(db)
+  await rebuildActivityTables(db)
+  await rebuildLeaderboardStandings(db)
 }

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely'
 import type { Migration } from 'kysely/migration'
-import { rebuildActivityRollups } from '../rebuild-activity-rollups'
+import { rebuildActivityTables } from '../rebuild-activity-tables'
 
 /**
  * Rollups of the reward events for the agent API's network and brand analytics
@@ -52,7 +52,7 @@ export const migration0022ActivityRollups: Migration = {
       .on('activity_brand_wallets')
       .columns(['last_at', 'brand_id'])
       .execute()
-    await rebuildActivityRollups(db)
+    await rebuildActivityTables(db)
   },
   async down(db: Kysely<unknown>) {
     for (const t of ['activity_brand_wallets', 'activity_wallets', 'activity_days']) {

@@ -22,6 +22,7 @@ import { migration0020SiteStreaks } from './0020-site-streaks'
 import { migration0021GrowthLeads } from './0021-growth-leads'
 import { migration0022ActivityRollups } from './0022-activity-rollups'
 import { migration0023AgentRewardClaims } from './0023-agent-reward-claims'
+import { migration0024LeaderboardStandings } from './0024-leaderboard-standings'
 
 /**
  * Every migration, by name. Names sort in the order they run. Static (not read from a folder) so the
@@ -51,4 +52,5 @@ export const migrations: Record<string, Migration> = {
   '0021-growth-leads': migration0021GrowthLeads,
   '0022-activity-rollups': migration0022ActivityRollups,
   '0023-agent-reward-claims': migration0023AgentRewardClaims,
+  '0024-leaderboard-standings': migration0024LeaderboardStandings,
 }
