@@ -3,9 +3,17 @@ export const WEEK_MS = 604_800_000
 
 /** A (brand, wallet) standing's values (leaderboard_standings' columns but the key). */
 export type StandingSummary = {
+  /** Σ amount (whole tokens) of the counted entries. */
   earned: number
+  /** How many entries are counted. */
   actions: number
+  /** The latest created_at among them: who reached the value first wins a tie. */
   last_at: number
+  /**
+   * Σ amount and count of the counted entries in the 7-day bucket (`floor(t / 7 d)`) of `last_at`,
+   * and in the bucket before it: a rolling window of at most 7 days that ends after `last_at` holds
+   * at most these (standings-leaderboard.ts reads them as a bound).
+   */
   week_earned: number
   week_earned_before: number
   week_actions: number
