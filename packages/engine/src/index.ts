@@ -89,7 +89,7 @@ export {
   type PrivyIdentityProviderOptions,
 } from './identity/privy-identity-provider'
 export type { BalanceDrift, EntryDrift, ReconcileProgress } from './ledger/reconcile-ledger'
-export type { MemberLedgerEntry } from './members/list-member-history'
+export type { MemberLedgerEntry } from './members/member-ledger-entry'
 export type { Minter } from './minting/create-minter'
 export type { MintJob } from './minting/mint-job'
 export type { MinterOptions } from './minting/minter-options'

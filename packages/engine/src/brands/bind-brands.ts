@@ -1,5 +1,6 @@
 import { bindOperation } from '../bind-operation'
 import type { EngineContext } from '../context'
+import { brandOverview } from './brand-overview'
 import { brandOwnsOrigin } from './brand-owns-origin'
 import { createBrand } from './create-brand'
 import { ensureDemoBrand } from './ensure-demo-brand'
@@ -24,5 +25,6 @@ export function bindBrands(ctx: EngineContext) {
     isKnownOrigin: bindOperation(ctx, isKnownBrandOrigin),
     ownsOrigin: bindOperation(ctx, brandOwnsOrigin),
     ensureDemo: bindOperation(ctx, ensureDemoBrand),
+    overview: bindOperation(ctx, brandOverview),
   }
 }

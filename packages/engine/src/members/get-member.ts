@@ -2,10 +2,8 @@ import type { z } from 'zod'
 import { authorizeBrandReader, type BrandReaderOptions } from '../brands/authorize-brand-reader'
 import type { EngineContext } from '../context'
 import { parseInput } from '../errors/zod-issues'
-import { getTokenBalance } from '../identity/get-token-balance'
 import { type GetMemberParameters, getMemberParametersSchema, type getMemberResponseSchema } from './get-member-schema'
-import { memberNotFound } from './member-not-found'
-import { requireMemberWallet } from './require-member-wallet'
+import { readMemberAtBrand } from './read-member-at-brand'
 
 export type GetMemberOptions = BrandReaderOptions
 
@@ -25,33 +23,5 @@ export async function getMember(
 ): Promise<GetMemberReturnType> {
   const brandId = await authorizeBrandReader(ctx, options, (params as { brandId?: unknown } | undefined)?.brandId)
   const p = parseInput(getMemberParametersSchema, params, 'Invalid member')
-  const member = p.emailOrAddress
-  const { walletAddress, label } = await requireMemberWallet(ctx.storage, member)
-  const totals = await ctx.storage.ledger.memberTotals({ walletAddress, brandId })
-  if (totals.entries === 0 || totals.firstActivityAt === null || totals.lastActivityAt === null) {
-    throw memberNotFound(label)
-  }
-  const { firstActivityAt, lastActivityAt } = totals
-  const balance = await getTokenBalance(ctx, { address: walletAddress })
-  return {
-    brandId,
-    walletAddress,
-    email: member.kind === 'email' ? member.email : null,
-    balance: balance.balance,
-    balanceWei: balance.balanceWei,
-    token: balance.token,
-    totals: {
-      earned: totals.earned,
-      bought: totals.bought,
-      granted: totals.granted,
-      redeemed: totals.redeemed,
-      clawedBack: totals.clawedBack,
-      transferredIn: totals.transferredIn,
-      transferredOut: totals.transferredOut,
-      unconfirmed: totals.unconfirmed,
-      entries: totals.entries,
-    },
-    firstActivityAt: new Date(firstActivityAt).toISOString(),
-    lastActivityAt: new Date(lastActivityAt).toISOString(),
-  }
+  return readMemberAtBrand(ctx, brandId, p.emailOrAddress)
 }

@@ -2,39 +2,19 @@ import type { z } from 'zod'
 import { authorizeBrandReader, type BrandReaderOptions } from '../brands/authorize-brand-reader'
 import type { EngineContext } from '../context'
 import { parseInput } from '../errors/zod-issues'
-import type { LedgerEntry } from '../ports/ledger-store'
 import { toCursorList } from '../schemas/cursor-list'
 import {
   type ListMemberHistoryParameters,
   listMemberHistoryParametersSchema,
   type listMemberHistoryResponseSchema,
-  type memberLedgerEntrySchema,
 } from './list-member-history-schema'
+import { toMemberLedgerEntry } from './member-ledger-entry'
 import { memberNotFound } from './member-not-found'
 import { requireMemberWallet } from './require-member-wallet'
 
 export type ListMemberHistoryOptions = BrandReaderOptions
 
-export type MemberLedgerEntry = z.output<typeof memberLedgerEntrySchema>
 export type ListMemberHistoryReturnType = z.output<typeof listMemberHistoryResponseSchema>
-
-const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString())
-
-function toWire(e: LedgerEntry): MemberLedgerEntry {
-  return {
-    id: e.id,
-    kind: e.kind,
-    amount: e.amount,
-    amountWei: e.amountWei,
-    status: e.status,
-    transactionHash: e.txHash,
-    blockNumber: e.blockNumber,
-    source: { type: e.sourceType, id: e.sourceId },
-    counterparty: e.counterparty,
-    createdAt: new Date(e.createdAt).toISOString(),
-    confirmedAt: iso(e.confirmedAt),
-  }
-}
 
 /**
  * A member's ledger entries at the caller's brand, newest first, one page at a time (keyset on
@@ -53,5 +33,5 @@ export async function listMemberHistory(
   const { walletAddress, label } = await requireMemberWallet(ctx.storage, member)
   const page = await ctx.storage.ledger.listByWallet({ walletAddress, brandId, before: p.cursor, limit: p.limit })
   if (p.cursor === undefined && page.entries.length === 0) throw memberNotFound(label)
-  return toCursorList(page.entries.map(toWire), page.next)
+  return toCursorList(page.entries.map(toMemberLedgerEntry), page.next)
 }

@@ -87,6 +87,17 @@ export type MintTxRecord = {
   sentAt: number | null
 }
 
+/** A brand's side of the mint pipeline (`MintStore.brandPipeline`). */
+type BrandMintPipeline = {
+  /** Its jobs waiting for a batch, and those in a batch not confirmed yet. */
+  pending: number
+  batched: number
+  /** Creation time of its oldest pending job; null when none. */
+  oldestPendingAt: number | null
+  /** Its newest jobs, newest first (batch, status, creation and confirmation times). */
+  recentJobs: Array<{ batchId: string | null; status: MintJobStatus; createdAt: number; confirmedAt: number | null }>
+}
+
 export interface MintStore {
   /**
    * Atomic: of concurrent callers with the same idempotencyKey, exactly one inserts (`created: true`);
@@ -132,4 +143,9 @@ export interface MintStore {
   confirmBatch(p: { batchId: string; txHash: string; blockNumber: number; now: number }): Promise<{ jobIds: string[] }>
   /** Number of jobs per status (only of `statuses` when given: cheap for pending/batched). */
   countJobs(statuses?: readonly MintJobStatus[]): Promise<Record<MintJobStatus, number>>
+  /**
+   * The brand's open jobs (pending and batched: counted over the status index, i.e. the open queue
+   * only) and its newest `recent` jobs over (brand_id, created_at) (migration 0025). Plain reads.
+   */
+  brandPipeline(p: { brandId: string; recent: number }): Promise<BrandMintPipeline>
 }

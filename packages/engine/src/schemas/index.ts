@@ -9,6 +9,7 @@ export { listAgentKeysParametersSchema } from '../agent/list-agent-keys'
 export { revokeAgentKeyParametersSchema } from '../agent/revoke-agent-key'
 export { rotateAgentKeyParametersSchema } from '../agent/rotate-agent-key'
 export { runAgentToolParametersSchema } from '../agent/run-agent-tool'
+export { brandOverviewParametersSchema, brandOverviewSchema } from '../brands/brand-overview'
 export { brandOwnsOriginParametersSchema } from '../brands/brand-owns-origin'
 export { createApiKeyParametersSchema } from '../brands/create-api-key'
 export { createBrandParametersSchema } from '../brands/create-brand'
@@ -89,6 +90,7 @@ export {
   ledgerLeaderboardParametersSchema,
   ledgerLeaderboardResponseSchema,
 } from '../ledger/ledger-leaderboard-schema'
+export { brandLedgerListSchema, listBrandLedgerParametersSchema } from '../ledger/list-brand-ledger'
 export { reconcileLedgerParametersSchema } from '../ledger/reconcile-ledger'
 export {
   getMemberParametersSchema,
@@ -96,15 +98,18 @@ export {
   getMemberResponseSchema,
   memberTotalsSchema,
 } from '../members/get-member-schema'
+export { inspectMemberParametersSchema, inspectMemberResponseSchema } from '../members/inspect-member'
 export {
   listMemberHistoryParametersSchema,
   listMemberHistoryRequestSchema,
   listMemberHistoryResponseSchema,
   memberLedgerEntrySchema,
 } from '../members/list-member-history-schema'
+export { searchMembersParametersSchema, searchMembersResponseSchema } from '../members/search-members'
 export { getMigrationStatusParametersSchema } from '../migrations/get-migration-status'
 export { enqueueMintJobParametersSchema } from '../minting/enqueue-mint-job'
 export { getMintJobParametersSchema } from '../minting/get-mint-job'
+export { brandPipelineSchema, readBrandPipelineParametersSchema } from '../minting/read-brand-pipeline'
 export { waitForMintParametersSchema } from '../minting/wait-for-mint'
 export { completeLocalCheckoutParametersSchema } from '../payments/complete-local-checkout'
 export {
@@ -177,6 +182,7 @@ export {
   relayResponseSchema,
 } from '../relay/relay-schema'
 export { listRulesParametersSchema } from '../rules/list-rules'
+export { previewRuleParametersSchema, previewRuleResponseSchema } from '../rules/preview-rule'
 export { setRuleParametersSchema } from '../rules/set-rule'
 export { checkInParametersSchema, checkInRequestSchema, checkInResponseSchema } from '../site/check-in-schema'
 export {

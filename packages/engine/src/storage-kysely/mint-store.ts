@@ -11,6 +11,7 @@ import type {
 import type { Database } from './database'
 import type { SqlDialect } from './dialect'
 import { insertedOrExisting } from './inserted-or-existing'
+import { createMintPipelineReads } from './mint-pipeline-reads'
 import type { MintBatchesTable, MintJobsTable, MintTransactionsTable } from './minting-tables'
 import { numberOrNull } from './number-or-null'
 
@@ -329,5 +330,6 @@ export function createMintStore(db: Kysely<Database>, dialect: SqlDialect): Mint
       for (const row of rows) counts[row.status as MintJobStatus] = Number(row.n)
       return counts
     },
+    ...createMintPipelineReads(db),
   }
 }
