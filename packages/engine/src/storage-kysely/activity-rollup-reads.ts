@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely'
 import type { TimeWindow } from '../ports/analytics-store'
+import { GAP_MS } from './activity-gaps'
 import type { Database } from './database'
 
 const DAY_MS = 86_400_000
@@ -78,8 +79,24 @@ export function createActivityRollupReads(db: Kysely<Database>) {
       .$if(brand !== undefined, (q) => q.where('brand_id', '=', brand as string))
       .limit(1)
       .executeTakeFirst()
+    if (later !== undefined && brand === undefined && p.until - p.since >= GAP_MS) {
+      // A window of the past, network-wide, of 7 days or more: the wallets with an event at or after
+      // its start, but those whose first event is after it or with a gap spanning it.
+      const [active, firstAfter, spanning] = await Promise.all([
+        db.selectFrom('activity_wallets').where('last_at', '>=', p.since).select(COUNT).executeTakeFirstOrThrow(),
+        db.selectFrom('activity_wallets').where('first_at', '>=', p.until).select(COUNT).executeTakeFirstOrThrow(),
+        db
+          .selectFrom('activity_gaps')
+          .where('gap_end', '>=', p.until)
+          .where('gap_start', '<', p.since)
+          .select(COUNT)
+          .executeTakeFirstOrThrow(),
+      ])
+      return num(active.n) - num(firstAfter.n) - num(spanning.n)
+    }
     if (later !== undefined) {
-      // An event after the window (a window of the past): its wallets, counted from the events.
+      // An event after the window (a window of the past, at a brand or shorter than 7 days): its
+      // wallets, counted from the events.
       const row = await rawEvents(p, brand)
         .select((eb) => eb.fn.count('wallet_address').distinct().as('n'))
         .executeTakeFirstOrThrow()

@@ -6,6 +6,7 @@ export interface ActivityRollupTables {
   activity_days: ActivityDaysTable
   activity_wallets: ActivityWalletsTable
   activity_brand_wallets: ActivityBrandWalletsTable
+  activity_gaps: ActivityGapsTable
 }
 
 /**
@@ -37,4 +38,16 @@ interface ActivityBrandWalletsTable {
   wallet_address: string
   first_at: number
   last_at: number
+}
+
+/**
+ * Primary key (wallet_address, gap_start), indexed (gap_end, gap_start): two consecutive reward
+ * events of a wallet (any brand) at least 7 days apart (migration 0026-activity-gaps). A wallet with
+ * an event at or after A has none in [A, B) exactly when its first event is at or after B or one of
+ * its gaps spans [A, B) (starts before A, ends at or after B): active users of a window of the past.
+ */
+interface ActivityGapsTable {
+  wallet_address: string
+  gap_start: number
+  gap_end: number
 }

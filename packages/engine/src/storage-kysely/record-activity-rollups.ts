@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely'
 import type { RewardEvent } from '../ports/event-store'
+import { recordActivityGap } from './activity-gaps'
 import type { Database } from './database'
 
 const DAY_MS = 86_400_000
@@ -12,7 +13,8 @@ const firstLast = (table: 'activity_wallets' | 'activity_brand_wallets') => ({
 
 /**
  * Folds a just-inserted reward event into the rollups (activity-rollup-tables.ts), in the claim's
- * transaction: four upserts and at most two index probes. The (brand, wallet) row is upserted first,
+ * transaction: four upserts and at most two index probes, then the wallet's gaps (activity-gaps.ts).
+ * The (brand, wallet) row is upserted first,
  * then the wallet's: on PostgreSQL they hold the member's row locks until commit, so of two
  * concurrent events of one wallet on one day the second checks for an earlier one of that day after
  * the first committed and sees it (READ COMMITTED: a new snapshot per statement); SQLite runs one
@@ -34,6 +36,7 @@ export async function recordActivityRollups(db: Kysely<Database>, event: RewardE
     .values({ wallet_address: wallet, first_at: at, last_at: at })
     .onConflict((oc) => oc.column('wallet_address').doUpdateSet(firstLast('activity_wallets')))
     .execute()
+  await recordActivityGap(db, event)
   const day = Math.floor(at / DAY_MS)
   const sameDay = (atBrand: boolean) =>
     db

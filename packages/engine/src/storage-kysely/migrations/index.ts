@@ -24,6 +24,7 @@ import { migration0022ActivityRollups } from './0022-activity-rollups'
 import { migration0023AgentRewardClaims } from './0023-agent-reward-claims'
 import { migration0024LeaderboardStandings } from './0024-leaderboard-standings'
 import { migration0025MintJobBrandIndex } from './0025-mint-job-brand-index'
+import { migration0026ActivityGaps } from './0026-activity-gaps'
 
 /**
  * Every migration, by name. Names sort in the order they run. Static (not read from a folder) so the
@@ -55,4 +56,5 @@ export const migrations: Record<string, Migration> = {
   '0023-agent-reward-claims': migration0023AgentRewardClaims,
   '0024-leaderboard-standings': migration0024LeaderboardStandings,
   '0025-mint-job-brand-index': migration0025MintJobBrandIndex,
+  '0026-activity-gaps': migration0026ActivityGaps,
 }
