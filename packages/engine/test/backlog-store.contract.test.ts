@@ -10,6 +10,7 @@ const address = () => `0x${hex(20)}`
 const delivery = (status: WebhookDeliveryRecord['status']): WebhookDeliveryRecord => ({
   id: `msg_${hex(16)}`,
   brandId: address(),
+  endpointId: `we_${hex(16)}`,
   eventType: 'tokens_distributed',
   eventId: hex(8),
   mintJobId: null,

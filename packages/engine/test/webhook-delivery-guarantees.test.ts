@@ -72,12 +72,13 @@ describe.each(testDatabases())('webhook delivery guarantees on $dialect', (db) =
     const second = await t.storage.transaction((tx) =>
       enqueueWebhook(tx, { ...facts, eventId: 'kept', mintJobId: 'job-y' }, ctx),
     )
-    expect(first).toMatchObject({ created: true })
-    expect(second).toEqual({ deliveryId: first!.deliveryId, created: false })
-    expect(first!.deliveryId).toMatch(/^msg_[0-9a-f]{32}$/)
+    // One delivery per (event, endpoint): the brand has one endpoint here.
+    expect(first).toMatchObject([{ created: true }])
+    expect(second).toEqual([{ endpointId: first[0]!.endpointId, deliveryId: first[0]!.deliveryId, created: false }])
+    expect(first[0]!.deliveryId).toMatch(/^msg_[0-9a-f]{32}$/)
     expect(
       await t.storage.transaction((tx) => enqueueWebhook(tx, { ...facts, eventId: 'z', mintJobId: null }, ctx)),
-    ).toBe(undefined)
+    ).toEqual([])
 
     // A refused event (global max reached inside the claim transaction) leaves no delivery.
     await setRule(ctx, { brandId, eventType: 'newsletter_subscribe', maxTotalClaims: 1 })

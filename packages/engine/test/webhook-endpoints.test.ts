@@ -23,11 +23,13 @@ describe.each(testDatabases())('webhook endpoints and delivery log on $dialect',
     const { ctx, clock, brandId, secret, forBrand, event } = await setup()
     expect(secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/)
     expect(Buffer.from(secret.slice(6), 'base64')).toHaveLength(32)
-    const stored = await t.storage.apiKeys.getSecret(brandId, 'webhook_secret')
+    // The secret is the endpoint's own since endpoints are several per brand (migration 0027).
+    const endpointId = (await t.storage.webhooks.getDefaultEndpoint(brandId))!.id
+    const stored = (await t.storage.webhooks.getEndpointSecrets(endpointId))?.secret
     expect(stored).toBeDefined()
     expect(stored).not.toContain(secret.slice(6, 20))
     expect(ctx.keyVault.decrypt(stored!)).toBe(secret)
-    const raw = await t.database.db.selectFrom('brand_secrets').selectAll().execute()
+    const raw = await t.database.db.selectFrom('webhook_endpoints').selectAll().execute()
     expect(JSON.stringify(raw)).not.toContain(secret.slice(6))
 
     expect(await codeOf(setWebhookEndpoint(ctx, { brandId, url: 'ftp://example.com/x' }))).toBe('VALIDATION_FAILED')

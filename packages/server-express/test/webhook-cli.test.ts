@@ -91,7 +91,9 @@ describe.each(testDialects)('loyaltykit webhook commands on $dialect', ({ create
       expect(sawBrand).toBe(true) // the scan does read the stored rows
     }
     await withRuntime(env, async (rt) => {
-      const ciphertext = await rt.storage.apiKeys.getSecret(brandId, 'webhook_secret')
+      // The endpoint's own secret since endpoints are several per brand (migration 0027).
+      const endpoint = await rt.engine.webhooks.getEndpoint({ brandId })
+      const ciphertext = (await rt.storage.webhooks.getEndpointSecrets(endpoint!.id))?.secret
       expect(ciphertext).toBeDefined()
       expect(ciphertext).not.toContain(body)
       expect(rt.keyVault.decrypt(ciphertext!)).toBe(secret)

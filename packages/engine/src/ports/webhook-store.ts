@@ -1,17 +1,45 @@
 /**
- * Storage of outgoing webhooks: one endpoint per brand and the delivery outbox, which is also the
- * delivery log. Owned by src/webhooks/ (see docs/webhooks.md). The endpoint's signing secret is not
- * here: it is the brand secret `webhook_secret` of the ApiKeyStore (KeyVault ciphertext).
+ * Storage of outgoing webhooks: a brand's endpoints (several; at most one is its default endpoint,
+ * the one `loyaltykit webhook set` manages) and the delivery outbox, which is also the delivery log.
+ * Owned by src/webhooks/ (see docs/webhooks.md). Each endpoint holds its own signing secret as KeyVault
+ * ciphertext, read only through `getEndpointSecrets` and `claimDue`, never in a `WebhookEndpointRecord`.
  */
 
+import type { ListPosition } from '../schemas/cursor-list'
+
 export type WebhookEndpointRecord = {
+  /** `we_<32 hex>` */
+  id: string
   brandId: string
   /** http(s) URL the deliveries are POSTed to. */
   url: string
+  /** The event types it receives; `['*']`: every type, including types added later. */
+  eventTypes: string[]
+  description: string | null
   /** Disabled: no new deliveries are enqueued and pending ones are held (sent once re-enabled). */
   enabled: boolean
+  /** The brand's default endpoint: the one `loyaltykit webhook set|enable|disable|trigger` manage. */
+  isDefault: boolean
+  /** After a rotation with an overlap: until this time (epoch ms) the previous secret signs too. */
+  previousSecretExpiresAt: number | null
   createdAt: number
   updatedAt: number
+}
+
+/** An endpoint's signing secrets as KeyVault ciphertexts (the previous one only during an overlap). */
+export type WebhookEndpointSecrets = {
+  /** '' when the endpoint has none (a migrated endpoint whose brand secret was missing). */
+  secret: string
+  previousSecret: string | null
+  previousSecretExpiresAt: number | null
+}
+
+/** What `updateEndpoint` may change. */
+export type WebhookEndpointChanges = {
+  url?: string
+  eventTypes?: string[]
+  description?: string | null
+  enabled?: boolean
 }
 
 /** pending: waiting for its mint, its next attempt, or in flight · delivered: acknowledged (2xx) · failed: every attempt failed. */
@@ -21,9 +49,11 @@ export type WebhookDeliveryRecord = {
   /** `msg_<32 hex>`: the `webhook-id` header, the same on every attempt. */
   id: string
   brandId: string
+  /** The endpoint it is sent to. */
+  endpointId: string
   /** e.g. `tokens_distributed`. */
   eventType: string
-  /** The reward event; unique with `eventType` (one delivery per event). */
+  /** The reward event; unique with `endpointId` and `eventType` (one delivery per event and endpoint). */
   eventId: string
   /**
    * Not sent before this mint job is confirmed; its hash and confirmation time complete the payload.
@@ -59,6 +89,8 @@ export type WebhookDeliveryRecord = {
 export type ClaimedWebhookDelivery = WebhookDeliveryRecord & {
   /** The endpoint URL at claim time. */
   url: string
+  /** The endpoint's signing secrets at claim time. */
+  secrets: WebhookEndpointSecrets
   /** The confirmed mint job's transaction hash and confirmation time ('' and the claim time for a test delivery). */
   txHash: string
   confirmedAt: number
@@ -75,20 +107,53 @@ export type WebhookAttemptOutcome =
     }
 
 export interface WebhookStore {
-  /** Insert or replace the brand's endpoint (enabled), one statement. */
-  upsertEndpoint(p: { brandId: string; url: string; now: number }): Promise<WebhookEndpointRecord>
-  /** False when the brand has no endpoint. */
-  setEndpointEnabled(p: { brandId: string; enabled: boolean; now: number }): Promise<boolean>
-  getEndpoint(brandId: string): Promise<WebhookEndpointRecord | undefined>
+  /** Inserts a new endpoint with its secret's ciphertext. */
+  insertEndpoint(p: { endpoint: WebhookEndpointRecord; secretCiphertext: string }): Promise<WebhookEndpointRecord>
   /**
-   * Atomic: of concurrent callers with the same (eventType, eventId), exactly one inserts
+   * One statement: creates the brand's default endpoint (id `id`, every event type, enabled) or, when
+   * it has one, sets its URL, enables it and replaces its secret at once (no overlap).
+   */
+  upsertDefaultEndpoint(p: {
+    id: string
+    brandId: string
+    url: string
+    secretCiphertext: string
+    now: number
+  }): Promise<WebhookEndpointRecord>
+  getDefaultEndpoint(brandId: string): Promise<WebhookEndpointRecord | undefined>
+  getEndpoint(id: string): Promise<WebhookEndpointRecord | undefined>
+  /** A brand's endpoints, oldest first. */
+  listEndpoints(brandId: string): Promise<WebhookEndpointRecord[]>
+  /** Undefined when the id is unknown. */
+  updateEndpoint(p: {
+    id: string
+    changes: WebhookEndpointChanges
+    now: number
+  }): Promise<WebhookEndpointRecord | undefined>
+  /**
+   * One statement (no read-modify-write): the new secret signs from now on; with
+   * `previousExpiresAt`, the secret it replaces keeps signing until then (the previous one of an
+   * earlier rotation is dropped), else it stops at once. False when the id is unknown.
+   */
+  rotateEndpointSecret(p: {
+    id: string
+    secretCiphertext: string
+    previousExpiresAt: number | null
+    now: number
+  }): Promise<boolean>
+  getEndpointSecrets(id: string): Promise<WebhookEndpointSecrets | undefined>
+  /** Deletes the endpoint and its deliveries (run it in a transaction). False when the id is unknown. */
+  deleteEndpoint(id: string): Promise<boolean>
+  /**
+   * Atomic: of concurrent callers with the same (endpointId, eventType, eventId), exactly one inserts
    * (`created: true`); every caller receives the stored delivery. Meant to run inside the transaction
-   * that accepts the event, so the event and its delivery commit together (outbox).
+   * that accepts the event, so the event and its deliveries commit together (outbox).
    */
   insertDelivery(delivery: WebhookDeliveryRecord): Promise<{ delivery: WebhookDeliveryRecord; created: boolean }>
   /**
    * Atomic: claims up to `limit` pending deliveries that are due (`nextAttemptAt <= now`), whose mint
-   * job is confirmed (or that are test deliveries) and whose brand endpoint is enabled, oldest due first, for one attempt: sets
+   * job is confirmed (or that are test deliveries) and whose endpoint exists and is enabled, oldest due
+   * first, for one attempt: sets
    * `claimToken`, `attempts + 1`, `lastAttemptAt = now` and `nextAttemptAt = leaseUntil`. Concurrent
    * callers (other processes included) never receive the same delivery while its claim is live
    * (PostgreSQL: FOR UPDATE SKIP LOCKED plus the conditional update; SQLite serialises writers).
@@ -107,6 +172,15 @@ export interface WebhookStore {
    */
   reschedule(p: { id: string; now: number }): Promise<boolean>
   getDelivery(id: string): Promise<WebhookDeliveryRecord | undefined>
-  /** A brand's deliveries, newest first (createdAt, then id). */
-  listDeliveries(p: { brandId: string; limit: number }): Promise<WebhookDeliveryRecord[]>
+  /**
+   * A brand's deliveries, newest first (createdAt, then id), optionally of one endpoint and one
+   * status, strictly after the position `before` (keyset pagination).
+   */
+  listDeliveries(p: {
+    brandId: string
+    endpointId?: string | undefined
+    status?: WebhookDeliveryStatus | undefined
+    before?: ListPosition | undefined
+    limit: number
+  }): Promise<WebhookDeliveryRecord[]>
 }

@@ -24,7 +24,7 @@ export const listLimitSchema = z.coerce
  * anything that is not such a spelling (garbage, another list's token, a damaged copy) is a 400 on
  * `cursor`. Not signed: a well-formed cursor only names a position in the caller's own brand's list.
  */
-function encodeListCursor(p: ListPosition): string {
+export function encodeListCursor(p: ListPosition): string {
   return Buffer.from(`${p.createdAt}.${p.id}`, 'utf8').toString('base64url')
 }
 

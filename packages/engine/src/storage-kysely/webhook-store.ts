@@ -3,28 +3,19 @@ import type {
   ClaimedWebhookDelivery,
   WebhookDeliveryRecord,
   WebhookDeliveryStatus,
-  WebhookEndpointRecord,
   WebhookStore,
 } from '../ports/webhook-store'
 import type { Database } from './database'
 import type { SqlDialect } from './dialect'
 import { numberOrNull } from './number-or-null'
-import type { WebhookDeliveriesTable, WebhookEndpointsTable } from './webhook-tables'
-
-function toEndpoint(row: Selectable<WebhookEndpointsTable>): WebhookEndpointRecord {
-  return {
-    brandId: row.brand_id,
-    url: row.url,
-    enabled: Number(row.enabled) === 1,
-    createdAt: Number(row.created_at),
-    updatedAt: Number(row.updated_at),
-  }
-}
+import { createWebhookEndpointMethods } from './webhook-endpoint-methods'
+import type { WebhookDeliveriesTable } from './webhook-tables'
 
 function toDelivery(row: Selectable<WebhookDeliveriesTable>): WebhookDeliveryRecord {
   return {
     id: row.id,
     brandId: row.brand_id,
+    endpointId: row.endpoint_id,
     eventType: row.event_type,
     eventId: row.event_id,
     mintJobId: row.mint_job_id === '' ? null : row.mint_job_id,
@@ -44,37 +35,14 @@ function toDelivery(row: Selectable<WebhookDeliveriesTable>): WebhookDeliveryRec
 }
 
 export function createWebhookStore(db: Kysely<Database>, dialect: SqlDialect): WebhookStore {
-  const getEndpoint = async (brandId: string) => {
-    const row = await db.selectFrom('webhook_endpoints').selectAll().where('brand_id', '=', brandId).executeTakeFirst()
-    return row && toEndpoint(row)
-  }
   const getDelivery = async (id: string) => {
     const row = await db.selectFrom('webhook_deliveries').selectAll().where('id', '=', id).executeTakeFirst()
     return row && toDelivery(row)
   }
 
   return {
-    getEndpoint,
+    ...createWebhookEndpointMethods(db),
     getDelivery,
-
-    async upsertEndpoint({ brandId, url, now }) {
-      const row = await db
-        .insertInto('webhook_endpoints')
-        .values({ brand_id: brandId, url, enabled: 1, created_at: now, updated_at: now })
-        .onConflict((oc) => oc.column('brand_id').doUpdateSet({ url, enabled: 1, updated_at: now }))
-        .returningAll()
-        .executeTakeFirstOrThrow()
-      return toEndpoint(row)
-    },
-
-    async setEndpointEnabled({ brandId, enabled, now }) {
-      const updated = await db
-        .updateTable('webhook_endpoints')
-        .set({ enabled: enabled ? 1 : 0, updated_at: now })
-        .where('brand_id', '=', brandId)
-        .executeTakeFirst()
-      return Number(updated.numUpdatedRows) > 0
-    },
 
     async insertDelivery(d) {
       // PostgreSQL: the insert waits for a concurrent uncommitted insert of the same event, and the
@@ -84,6 +52,7 @@ export function createWebhookStore(db: Kysely<Database>, dialect: SqlDialect): W
         .values({
           id: d.id,
           brand_id: d.brandId,
+          endpoint_id: d.endpointId,
           event_type: d.eventType,
           event_id: d.eventId,
           mint_job_id: d.mintJobId ?? '',
@@ -100,17 +69,22 @@ export function createWebhookStore(db: Kysely<Database>, dialect: SqlDialect): W
           created_at: d.createdAt,
           updated_at: d.updatedAt,
         })
-        .onConflict((oc) => oc.columns(['event_type', 'event_id']).doNothing())
+        .onConflict((oc) => oc.columns(['endpoint_id', 'event_type', 'event_id']).doNothing())
         .returningAll()
         .executeTakeFirst()
       if (inserted) return { delivery: toDelivery(inserted), created: true }
       const stored = await db
         .selectFrom('webhook_deliveries')
         .selectAll()
+        .where('endpoint_id', '=', d.endpointId)
         .where('event_type', '=', d.eventType)
         .where('event_id', '=', d.eventId)
         .executeTakeFirst()
-      if (!stored) throw new Error(`webhook delivery of ${d.eventType} ${d.eventId} vanished between insert and select`)
+      if (!stored) {
+        throw new Error(
+          `webhook delivery of ${d.eventType} ${d.eventId} to ${d.endpointId} vanished between insert and select`,
+        )
+      }
       return { delivery: toDelivery(stored), created: false }
     },
 
@@ -119,7 +93,7 @@ export function createWebhookStore(db: Kysely<Database>, dialect: SqlDialect): W
       const picked = db
         .selectFrom('webhook_deliveries as d')
         .leftJoin('mint_jobs as j', 'j.id', 'd.mint_job_id')
-        .innerJoin('webhook_endpoints as e', 'e.brand_id', 'd.brand_id')
+        .innerJoin('webhook_endpoints as e', 'e.id', 'd.endpoint_id')
         .select('d.id')
         .where('d.status', '=', 'pending')
         .where('d.next_attempt_at', '<=', now)
@@ -147,9 +121,16 @@ export function createWebhookStore(db: Kysely<Database>, dialect: SqlDialect): W
       const rows = await db
         .selectFrom('webhook_deliveries as d')
         .leftJoin('mint_jobs as j', 'j.id', 'd.mint_job_id')
-        .innerJoin('webhook_endpoints as e', 'e.brand_id', 'd.brand_id')
+        .innerJoin('webhook_endpoints as e', 'e.id', 'd.endpoint_id')
         .selectAll('d')
-        .select(['e.url as url', 'j.tx_hash as tx_hash', 'j.confirmed_at as confirmed_at'])
+        .select([
+          'e.url as url',
+          'e.secret_ciphertext as secret_ciphertext',
+          'e.previous_secret_ciphertext as previous_secret_ciphertext',
+          'e.previous_secret_expires_at as previous_secret_expires_at',
+          'j.tx_hash as tx_hash',
+          'j.confirmed_at as confirmed_at',
+        ])
         .where(
           'd.id',
           'in',
@@ -160,9 +141,22 @@ export function createWebhookStore(db: Kysely<Database>, dialect: SqlDialect): W
         .orderBy('d.id')
         .execute()
       return rows.map(
-        ({ url, tx_hash, confirmed_at, ...row }): ClaimedWebhookDelivery => ({
+        ({
+          url,
+          secret_ciphertext,
+          previous_secret_ciphertext,
+          previous_secret_expires_at,
+          tx_hash,
+          confirmed_at,
+          ...row
+        }): ClaimedWebhookDelivery => ({
           ...toDelivery(row),
           url,
+          secrets: {
+            secret: secret_ciphertext,
+            previousSecret: previous_secret_ciphertext,
+            previousSecretExpiresAt: numberOrNull(previous_secret_expires_at),
+          },
           txHash: tx_hash ?? '',
           confirmedAt: Number(confirmed_at ?? now),
         }),
@@ -202,15 +196,19 @@ export function createWebhookStore(db: Kysely<Database>, dialect: SqlDialect): W
       return Number(updated.numUpdatedRows) > 0
     },
 
-    async listDeliveries({ brandId, limit }) {
-      const rows = await db
-        .selectFrom('webhook_deliveries')
-        .selectAll()
-        .where('brand_id', '=', brandId)
-        .orderBy('created_at', 'desc')
-        .orderBy('id', 'desc')
-        .limit(limit)
-        .execute()
+    async listDeliveries({ brandId, endpointId, status, before, limit }) {
+      let q = db.selectFrom('webhook_deliveries').selectAll().where('brand_id', '=', brandId)
+      if (endpointId !== undefined) q = q.where('endpoint_id', '=', endpointId)
+      if (status !== undefined) q = q.where('status', '=', status)
+      if (before !== undefined) {
+        q = q.where((eb) =>
+          eb.or([
+            eb('created_at', '<', before.createdAt),
+            eb.and([eb('created_at', '=', before.createdAt), eb('id', '<', before.id)]),
+          ]),
+        )
+      }
+      const rows = await q.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute()
       return rows.map(toDelivery)
     },
   }

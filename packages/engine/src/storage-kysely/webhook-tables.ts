@@ -1,24 +1,38 @@
-/** Tables of outgoing webhooks (migrations 0004-webhooks, 0011-webhook-test-deliveries). Owned by src/webhooks. */
+/** Tables of outgoing webhooks (migrations 0004-webhooks, 0011-webhook-test-deliveries, 0027-webhook-endpoints). Owned by src/webhooks. */
 export interface WebhookTables {
   webhook_endpoints: WebhookEndpointsTable
   webhook_deliveries: WebhookDeliveriesTable
 }
 
-/** Primary key brand_id: one endpoint per brand. The secret is brand secret `webhook_secret`. */
+/** Several per brand; at most one `is_default` per brand (partial unique index). */
 export interface WebhookEndpointsTable {
+  /** `we_<32 hex>` */
+  id: string
   brand_id: string
   url: string
+  /** JSON array of event types; `["*"]`: every type, including later ones. */
+  event_types: string
+  description: string | null
   /** 0/1 */
   enabled: number
+  /** 0/1: the endpoint `loyaltykit webhook set` manages. */
+  is_default: number
+  /** KeyVault ciphertext of the signing secret ('' only for a migrated endpoint that had none). */
+  secret_ciphertext: string
+  /** After a rotation with an overlap: the previous secret, which also signs until `previous_secret_expires_at`. */
+  previous_secret_ciphertext: string | null
+  previous_secret_expires_at: number | null
   created_at: number
   updated_at: number
 }
 
-/** The outbox and delivery log; unique (event_type, event_id). */
+/** The outbox and delivery log; unique (endpoint_id, event_type, event_id). */
 export interface WebhookDeliveriesTable {
   /** `msg_<32 hex>`, the webhook-id header. */
   id: string
   brand_id: string
+  /** The endpoint it is sent to ('' for a migrated delivery whose brand had no endpoint). */
+  endpoint_id: string
   event_type: string
   event_id: string
   /** '' for a test delivery (no mint job). */

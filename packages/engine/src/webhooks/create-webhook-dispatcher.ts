@@ -70,8 +70,8 @@ export function createWebhookDispatcher(ctx: EngineContext, options: WebhookDisp
     }
     return sendSignedWebhook(ctx, {
       id: delivery.id,
-      brandId: delivery.brandId,
       url: delivery.url,
+      secrets: delivery.secrets,
       body,
       timeoutMs: o.timeoutMs,
       fetch: o.fetch,
@@ -102,6 +102,7 @@ export function createWebhookDispatcher(ctx: EngineContext, options: WebhookDisp
     const where = {
       deliveryId: delivery.id,
       brandId: delivery.brandId,
+      endpointId: delivery.endpointId,
       eventId: delivery.eventId,
       attempt: delivery.attempts,
       host: hostOf(delivery.url),

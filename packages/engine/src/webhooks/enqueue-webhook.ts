@@ -2,31 +2,39 @@ import { type Clock, systemClock } from '../ports/clock'
 import { type Ids, randomIds } from '../ports/ids'
 import type { Stores } from '../ports/storage'
 import type { TokensDistributedFacts } from './tokens-distributed-payload'
+import { receivesEventType } from './webhook-endpoint-event-types'
 
 export type EnqueueWebhookParameters = TokensDistributedFacts & {
-  /** The accepted reward event: one delivery per event, whose `webhook-id` never changes. */
+  /** The accepted reward event: one delivery per event and endpoint, whose `webhook-id` never changes. */
   eventId: string
-  /** The event's mint job; null (nothing minted) enqueues nothing. The delivery waits for its confirmation. */
+  /** The event's mint job; null (nothing minted) enqueues nothing. The deliveries wait for its confirmation. */
   mintJobId: string | null
 }
 
-export type EnqueueWebhookReturnType = { deliveryId: string; created: boolean } | undefined
+/** One entry per endpoint the event fans out to (empty: no enabled endpoint receives it). */
+export type EnqueueWebhookReturnType = Array<{ endpointId: string; deliveryId: string; created: boolean }>
+
+const EVENT_TYPE = 'tokens_distributed'
 
 /**
- * Writes the `tokens_distributed` delivery of an accepted event into the outbox, in `stores`, which
- * must be the transaction that accepts the event (the event and its delivery commit together, so no
- * event is lost). Nothing is enqueued when nothing is minted or the brand has no enabled endpoint
- * (answers undefined). Idempotent per event. The dispatcher sends it once the mint is confirmed.
+ * Writes the `tokens_distributed` deliveries of an accepted event into the outbox, one per enabled
+ * endpoint of the brand that receives that event type, in `stores`, which must be the transaction that
+ * accepts the event (the event and its deliveries commit together, so no event is lost). Nothing is
+ * enqueued when nothing is minted. Idempotent per (event, endpoint). The dispatcher sends each once
+ * the mint is confirmed.
  */
 export async function enqueueWebhook(
   stores: Pick<Stores, 'webhooks'>,
   params: EnqueueWebhookParameters,
   options: { clock?: Clock; ids?: Ids } = {},
 ): Promise<EnqueueWebhookReturnType> {
-  if (params.mintJobId === null) return undefined
-  const endpoint = await stores.webhooks.getEndpoint(params.brandId)
-  if (!endpoint?.enabled) return undefined
+  if (params.mintJobId === null) return []
+  const endpoints = (await stores.webhooks.listEndpoints(params.brandId)).filter(
+    (e) => e.enabled && receivesEventType(e.eventTypes, EVENT_TYPE),
+  )
+  if (endpoints.length === 0) return []
   const now = (options.clock ?? systemClock).now()
+  const ids = options.ids ?? randomIds
   const facts: TokensDistributedFacts = {
     brandId: params.brandId,
     userId: params.userId,
@@ -34,24 +42,30 @@ export async function enqueueWebhook(
     walletAddress: params.walletAddress,
     tokenAmount: params.tokenAmount,
   }
-  const { delivery, created } = await stores.webhooks.insertDelivery({
-    id: `msg_${(options.ids ?? randomIds).uuid().replaceAll('-', '')}`,
-    brandId: params.brandId,
-    eventType: 'tokens_distributed',
-    eventId: params.eventId,
-    mintJobId: params.mintJobId,
-    payload: JSON.stringify(facts),
-    test: false,
-    status: 'pending',
-    attempts: 0,
-    nextAttemptAt: now,
-    claimToken: null,
-    lastAttemptAt: null,
-    lastStatusCode: null,
-    lastError: null,
-    deliveredAt: null,
-    createdAt: now,
-    updatedAt: now,
-  })
-  return { deliveryId: delivery.id, created }
+  const payload = JSON.stringify(facts)
+  const enqueued: EnqueueWebhookReturnType = []
+  for (const endpoint of endpoints) {
+    const { delivery, created } = await stores.webhooks.insertDelivery({
+      id: `msg_${ids.uuid().replaceAll('-', '')}`,
+      brandId: params.brandId,
+      endpointId: endpoint.id,
+      eventType: EVENT_TYPE,
+      eventId: params.eventId,
+      mintJobId: params.mintJobId,
+      payload,
+      test: false,
+      status: 'pending',
+      attempts: 0,
+      nextAttemptAt: now,
+      claimToken: null,
+      lastAttemptAt: null,
+      lastStatusCode: null,
+      lastError: null,
+      deliveredAt: null,
+      createdAt: now,
+      updatedAt: now,
+    })
+    enqueued.push({ endpointId: endpoint.id, deliveryId: delivery.id, created })
+  }
+  return enqueued
 }

@@ -8,11 +8,11 @@ export const getWebhookEndpointParametersSchema = z.object({ brandId: z.string()
 
 export type GetWebhookEndpointParameters = z.input<typeof getWebhookEndpointParametersSchema>
 
-/** A brand's webhook endpoint (URL, enabled), never its secret; undefined when it has none. */
+/** A brand's default webhook endpoint (the one `webhook set` manages), never its secret; undefined when it has none. */
 export async function getWebhookEndpoint(
   ctx: EngineContext,
   params: GetWebhookEndpointParameters,
 ): Promise<WebhookEndpointRecord | undefined> {
   const p = parseInput(getWebhookEndpointParametersSchema, params)
-  return ctx.storage.webhooks.getEndpoint(p.brandId)
+  return ctx.storage.webhooks.getDefaultEndpoint(p.brandId)
 }

@@ -1,12 +1,14 @@
 import type { EngineContext } from '../context'
+import type { WebhookEndpointSecrets } from '../ports/webhook-store'
 import { type SendWebhookResult, sendWebhook } from './send-webhook'
 import { signWebhook } from './sign-webhook'
 
 export type SendSignedWebhookParameters = {
   /** The delivery's id: the `webhook-id` header. */
   id: string
-  brandId: string
   url: string
+  /** The endpoint's signing secrets (KeyVault ciphertexts), as `WebhookStore` answers them. */
+  secrets: WebhookEndpointSecrets
   /** Sent exactly as signed. */
   body: string
   timeoutMs: number
@@ -15,22 +17,24 @@ export type SendSignedWebhookParameters = {
 }
 
 /**
- * One attempt of a delivery: reads the brand's signing secret (brand secret `webhook_secret`,
- * decrypted by `ctx.keyVault`), signs `body` per Standard Webhooks at `ctx.clock`'s time and POSTs
- * it. Every problem (no secret, one the master key cannot decrypt, the network) is a failed attempt,
- * never a throw. What the dispatcher and `triggerWebhook` both send. The secret is never logged.
+ * One attempt of a delivery: decrypts the endpoint's signing secret (and, during a rotation's overlap,
+ * the previous one: both sign, the new one first) with `ctx.keyVault`, signs `body` per Standard
+ * Webhooks at `ctx.clock`'s time and POSTs it. Every problem (no secret, one the master key cannot
+ * decrypt, the network) is a failed attempt, never a throw. What the dispatcher and `triggerWebhook`
+ * both send. Secrets are never logged.
  */
 export async function sendSignedWebhook(
-  ctx: Pick<EngineContext, 'storage' | 'keyVault' | 'clock'>,
+  ctx: Pick<EngineContext, 'keyVault' | 'clock'>,
   p: SendSignedWebhookParameters,
 ): Promise<SendWebhookResult> {
-  let secret: string
+  const now = ctx.clock.now()
+  let secrets: string[]
   try {
-    secret = await secretOf(ctx, p.brandId)
+    secrets = signingSecrets(ctx, p.secrets, now)
   } catch (e) {
     return { acknowledged: false, statusCode: null, error: e instanceof Error ? e.message : String(e), latencyMs: 0 }
   }
-  const headers = signWebhook({ id: p.id, timestamp: ctx.clock.now() / 1000, body: p.body, secret })
+  const headers = signWebhook({ id: p.id, timestamp: now / 1000, body: p.body, secret: secrets })
   return sendWebhook({
     url: p.url,
     headers: { ...headers, 'user-agent': p.userAgent },
@@ -40,11 +44,13 @@ export async function sendSignedWebhook(
   })
 }
 
-async function secretOf(ctx: Pick<EngineContext, 'storage' | 'keyVault'>, brandId: string): Promise<string> {
-  const ciphertext = await ctx.storage.apiKeys.getSecret(brandId, 'webhook_secret')
-  if (ciphertext === undefined) throw new Error('the brand has no webhook signing secret')
+/** The secrets that sign at `now`: the current one, then the previous one until its overlap ends. */
+function signingSecrets(ctx: Pick<EngineContext, 'keyVault'>, s: WebhookEndpointSecrets, now: number): string[] {
+  if (s.secret === '') throw new Error('the webhook endpoint has no signing secret')
+  const overlapping = s.previousSecret !== null && s.previousSecretExpiresAt !== null && now < s.previousSecretExpiresAt
+  const ciphertexts = overlapping ? [s.secret, s.previousSecret as string] : [s.secret]
   try {
-    return ctx.keyVault.decrypt(ciphertext)
+    return ciphertexts.map((c) => ctx.keyVault.decrypt(c))
   } catch {
     throw new Error('the webhook signing secret cannot be decrypted (was the master key changed?)')
   }

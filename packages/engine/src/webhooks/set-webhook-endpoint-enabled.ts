@@ -10,9 +10,10 @@ export const setWebhookEndpointEnabledParametersSchema = z.object({ brandId: bra
 export type SetWebhookEndpointEnabledParameters = z.input<typeof setWebhookEndpointEnabledParametersSchema>
 
 /**
- * Disables or re-enables a brand's endpoint, keeping its URL and secret. While disabled, accepted
- * events enqueue no delivery and pending deliveries are held; re-enabled, the held ones are sent.
- * NotFoundError (WEBHOOK_ENDPOINT_NOT_FOUND) when the brand has no endpoint.
+ * Disables or re-enables a brand's default endpoint, keeping its URL and secret. While disabled,
+ * accepted events enqueue no delivery for it and its pending deliveries are held; re-enabled, the held
+ * ones are sent. NotFoundError (WEBHOOK_ENDPOINT_NOT_FOUND) when the brand has no default endpoint.
+ * Any endpoint: `updateWebhookEndpoint({ enabled })`.
  */
 export async function setWebhookEndpointEnabled(
   ctx: EngineContext,
@@ -20,8 +21,10 @@ export async function setWebhookEndpointEnabled(
 ): Promise<WebhookEndpointRecord> {
   const p = parseInput(setWebhookEndpointEnabledParametersSchema, params)
   return ctx.storage.transaction(async (tx) => {
-    const found = await tx.webhooks.setEndpointEnabled({ brandId: p.brandId, enabled: p.enabled, now: ctx.clock.now() })
-    const endpoint = found ? await tx.webhooks.getEndpoint(p.brandId) : undefined
+    const current = await tx.webhooks.getDefaultEndpoint(p.brandId)
+    const endpoint = current
+      ? await tx.webhooks.updateEndpoint({ id: current.id, changes: { enabled: p.enabled }, now: ctx.clock.now() })
+      : undefined
     if (!endpoint) {
       throw new NotFoundError(`Brand ${p.brandId} has no webhook endpoint`, 'WEBHOOK_ENDPOINT_NOT_FOUND', {
         brandId: p.brandId,

@@ -4,6 +4,7 @@ import type { EngineContext } from '../context'
 import { parseInput } from '../errors/zod-issues'
 import type { WebhookEndpointRecord } from '../ports/webhook-store'
 import { brandIdSchema } from '../schemas/brand-id'
+import { newWebhookEndpointId } from './webhook-endpoint-id'
 import { generateWebhookSecret } from './webhook-secret'
 import { webhookUrlSchema } from './webhook-url'
 
@@ -18,9 +19,11 @@ export type SetWebhookEndpointReturnType = {
 }
 
 /**
- * Sets (or replaces) a brand's webhook endpoint, enables it, and issues a fresh signing secret: every
- * call rotates the secret, and the old one stops signing at once (pending deliveries are signed with
- * the new one). The secret is stored as brand secret `webhook_secret`, encrypted by `ctx.keyVault`.
+ * Sets (or replaces) a brand's default webhook endpoint (the one `loyaltykit webhook set` manages;
+ * created receiving every event type), enables it, and issues a fresh signing secret: every call
+ * rotates the secret, and the old one stops signing at once (pending deliveries are signed with the
+ * new one; `rotateWebhookEndpointSecret` rotates with an overlap). The secret is stored in the
+ * endpoint, encrypted by `ctx.keyVault`. The brand's other endpoints are left alone.
  */
 export async function setWebhookEndpoint(
   ctx: EngineContext,
@@ -32,8 +35,13 @@ export async function setWebhookEndpoint(
   return ctx.storage.transaction(async (tx) => {
     await requireBrand(tx, p.brandId)
     const now = ctx.clock.now()
-    const endpoint = await tx.webhooks.upsertEndpoint({ brandId: p.brandId, url: p.url, now })
-    await tx.apiKeys.setSecret(p.brandId, 'webhook_secret', ciphertext, now)
+    const endpoint = await tx.webhooks.upsertDefaultEndpoint({
+      id: newWebhookEndpointId(ctx.ids),
+      brandId: p.brandId,
+      url: p.url,
+      secretCiphertext: ciphertext,
+      now,
+    })
     return { secret, endpoint }
   })
 }

@@ -3,6 +3,7 @@ import type { EngineContext } from '../context'
 import { ConflictError, NotFoundError } from '../errors/common-errors'
 import { parseInput } from '../errors/zod-issues'
 import type { WebhookAttemptOutcome } from '../ports/webhook-store'
+import { requireWebhookEndpoint } from './require-webhook-endpoint'
 import { sampleWebhookBody } from './sample-webhook-body'
 import { sendSignedWebhook } from './send-signed-webhook'
 import { type TriggerWebhookParameters, triggerWebhookParametersSchema } from './trigger-webhook-schema'
@@ -18,7 +19,7 @@ export type TriggerWebhookOptions = Pick<
 export type TriggerWebhookReturnType = {
   /** The test delivery as the log now shows it: `delivered`, or `failed` (a test is attempted once). */
   delivery: WebhookDelivery
-  /** Where it was sent: the brand's endpoint. */
+  /** Where it was sent: the endpoint's URL. */
   url: string
   /** The body sent (parsed). */
   payload: unknown
@@ -33,7 +34,8 @@ export type TriggerWebhookReturnType = {
 }
 
 /**
- * Sends a sample delivery of `event` to the brand's webhook endpoint now, as `stripe trigger` does:
+ * Sends a sample delivery of `event` to one of the brand's webhook endpoints now (`endpointId`, else
+ * the default endpoint), as `stripe trigger` does:
  * a realistic body of that event (`sampleWebhookBody`), signed with the endpoint's secret by the
  * dispatcher's signer (`sendSignedWebhook`, Standard Webhooks), recorded in the delivery log as a
  * test delivery (`test: true`, event id `test_…`, no mint job) and attempted once, here: the outcome
@@ -42,7 +44,8 @@ export type TriggerWebhookReturnType = {
  * if this process dies mid-attempt a dispatcher retries it once the claim expires.
  *
  * NotFoundError BRAND_NOT_FOUND / WEBHOOK_ENDPOINT_NOT_FOUND; ConflictError WEBHOOK_ENDPOINT_DISABLED
- * (a disabled endpoint is sent nothing, tests included). A failed attempt is not an error: read
+ * (a disabled endpoint is sent nothing, tests included). The event type is sent even when the
+ * endpoint does not subscribe to it (a test asks for it by name). A failed attempt is not an error: read
  * `acknowledged`, `statusCode` and `error`.
  */
 export async function triggerWebhook(
@@ -50,20 +53,25 @@ export async function triggerWebhook(
   params: TriggerWebhookParameters,
   options: TriggerWebhookOptions = {},
 ): Promise<TriggerWebhookReturnType> {
-  const { brandId, event } = parseInput(triggerWebhookParametersSchema, params)
+  const { brandId, event, endpointId } = parseInput(triggerWebhookParametersSchema, params)
   const o = resolveWebhookDispatcherOptions(options)
   await requireBrand(ctx.storage, brandId)
-  const endpoint = await ctx.storage.webhooks.getEndpoint(brandId)
+  const endpoint =
+    endpointId === undefined
+      ? await ctx.storage.webhooks.getDefaultEndpoint(brandId)
+      : await requireWebhookEndpoint(ctx.storage, brandId, endpointId)
   if (!endpoint) {
     throw new NotFoundError(`Brand ${brandId} has no webhook endpoint`, 'WEBHOOK_ENDPOINT_NOT_FOUND', { brandId })
   }
   if (!endpoint.enabled) {
     throw new ConflictError(
-      `The webhook endpoint of brand ${brandId} is disabled (enable it first)`,
+      `The webhook endpoint ${endpoint.id} of brand ${brandId} is disabled (enable it first)`,
       'WEBHOOK_ENDPOINT_DISABLED',
-      { brandId },
+      { brandId, endpointId: endpoint.id },
     )
   }
+  const secrets = await ctx.storage.webhooks.getEndpointSecrets(endpoint.id)
+  if (!secrets) throw new NotFoundError(`Webhook endpoint ${endpoint.id} not found`, 'WEBHOOK_ENDPOINT_NOT_FOUND')
 
   const now = ctx.clock.now()
   const hex = () => ctx.ids.uuid().replaceAll('-', '')
@@ -73,6 +81,7 @@ export async function triggerWebhook(
   await ctx.storage.webhooks.insertDelivery({
     id,
     brandId,
+    endpointId: endpoint.id,
     eventType: event,
     eventId: `test_${hex()}`,
     mintJobId: null,
@@ -92,8 +101,8 @@ export async function triggerWebhook(
 
   const result = await sendSignedWebhook(ctx, {
     id,
-    brandId,
     url: endpoint.url,
+    secrets,
     body,
     timeoutMs: o.timeoutMs,
     fetch: o.fetch,
@@ -106,7 +115,7 @@ export async function triggerWebhook(
   const record = await ctx.storage.webhooks.getDelivery(id)
   if (!record) throw new Error(`test webhook delivery ${id} vanished`)
   ctx.logger.info(
-    { deliveryId: id, brandId, event, status: result.statusCode, latencyMs: result.latencyMs },
+    { deliveryId: id, brandId, endpointId: endpoint.id, event, status: result.statusCode, latencyMs: result.latencyMs },
     'test webhook sent',
   )
   return {

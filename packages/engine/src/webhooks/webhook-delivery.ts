@@ -5,6 +5,8 @@ export type WebhookDelivery = {
   /** The `webhook-id` header of every attempt (`msg_…`); what `redeliverWebhook` takes. */
   id: string
   brandId: string
+  /** The endpoint it is sent to. */
+  endpointId: string
   eventType: string
   /** The reward event delivered (`test_…` for a test delivery). */
   eventId: string
@@ -28,6 +30,7 @@ export function toWebhookDelivery(record: WebhookDeliveryRecord): WebhookDeliver
   return {
     id: record.id,
     brandId: record.brandId,
+    endpointId: record.endpointId,
     eventType: record.eventType,
     eventId: record.eventId,
     test: record.test,

@@ -1,7 +1,13 @@
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 
-type ReceivedWebhook = { headers: IncomingHttpHeaders; body: string; answered: number | 'dropped' | 'hung' }
+type ReceivedWebhook = {
+  headers: IncomingHttpHeaders
+  body: string
+  /** The request's path (and query). */
+  path: string
+  answered: number | 'dropped' | 'hung'
+}
 
 /** How the receiver answers one request: an HTTP status, a dropped connection, or no answer at all. */
 export type ReceiverAnswer = number | 'drop' | 'hang'
@@ -11,7 +17,12 @@ export type ReceiverAnswer = number | 'drop' | 'hang'
  * the number of requests seen before it with the same `webhook-id`; every request is recorded.
  */
 export async function startWebhookReceiver(
-  answer: (p: { id: string; seen: number; body: string }) => ReceiverAnswer | Promise<ReceiverAnswer> = () => 200,
+  answer: (p: {
+    id: string
+    seen: number
+    body: string
+    path: string
+  }) => ReceiverAnswer | Promise<ReceiverAnswer> = () => 200,
 ) {
   const received: ReceivedWebhook[] = []
   const hung: ServerResponse[] = []
@@ -23,9 +34,10 @@ export async function startWebhookReceiver(
       const body = Buffer.concat(chunks).toString('utf8')
       const id = String(req.headers['webhook-id'] ?? '')
       const seen = received.filter((r) => r.headers['webhook-id'] === id).length
-      const entry: ReceivedWebhook = { headers: req.headers, body, answered: 0 }
+      const path = req.url ?? ''
+      const entry: ReceivedWebhook = { headers: req.headers, body, path, answered: 0 }
       received.push(entry)
-      const reply = await decide({ id, seen, body })
+      const reply = await decide({ id, seen, body, path })
       if (reply === 'drop') {
         entry.answered = 'dropped'
         req.socket.destroy()

@@ -10,7 +10,12 @@ import type { TestDatabase } from './test-databases'
 /** Encrypted columns that hold secrets: custodial wallet keys, brand secrets, chain signer keys. */
 const ENCRYPTED = [
   { kind: 'custodial wallet private key', sql: 'SELECT encrypted_key AS c FROM wallets' },
-  { kind: 'brand secret (security key, webhook secret)', sql: 'SELECT ciphertext AS c FROM brand_secrets' },
+  { kind: 'brand secret (security key)', sql: 'SELECT ciphertext AS c FROM brand_secrets' },
+  { kind: 'webhook signing secret', sql: 'SELECT secret_ciphertext AS c FROM webhook_endpoints' },
+  {
+    kind: 'previous webhook signing secret',
+    sql: 'SELECT previous_secret_ciphertext AS c FROM webhook_endpoints WHERE previous_secret_ciphertext IS NOT NULL',
+  },
   { kind: 'encrypted setting (chain signer keys)', sql: 'SELECT value AS c FROM settings' },
 ]
 

@@ -25,6 +25,7 @@ import { migration0023AgentRewardClaims } from './0023-agent-reward-claims'
 import { migration0024LeaderboardStandings } from './0024-leaderboard-standings'
 import { migration0025MintJobBrandIndex } from './0025-mint-job-brand-index'
 import { migration0026ActivityGaps } from './0026-activity-gaps'
+import { migration0027WebhookEndpoints } from './0027-webhook-endpoints'
 
 /**
  * Every migration, by name. Names sort in the order they run. Static (not read from a folder) so the
@@ -57,4 +58,5 @@ export const migrations: Record<string, Migration> = {
   '0024-leaderboard-standings': migration0024LeaderboardStandings,
   '0025-mint-job-brand-index': migration0025MintJobBrandIndex,
   '0026-activity-gaps': migration0026ActivityGaps,
+  '0027-webhook-endpoints': migration0027WebhookEndpoints,
 }
