@@ -3,8 +3,8 @@ import type { FuzzRequest } from './fuzz-request'
 import type { FuzzAnswer } from './send-fuzz-request'
 
 const STACK = /\n\s+at\s|node_modules|\.ts:\d+:\d+|\bat (?:async )?[\w.<>]+ \(/
-/** The routes whose 200 is an HTML page: the local checkout and the API reference (docs/openapi.md). */
-const HTML_PAGES = ['GET /loyalty-api/dev-checkout/:sessionId', 'GET /docs']
+/** The routes whose 200 is an HTML page: the local checkout, the API reference (docs/openapi.md) and the dashboard. */
+const HTML_PAGES = ['GET /loyalty-api/dev-checkout/:sessionId', 'GET /docs', 'GET /dashboard']
 const HTML = /^\s*<(?:!doctype|html)/i
 
 const isString = (v: unknown) => typeof v === 'string' && v.length > 0

@@ -90,6 +90,9 @@ const BUILT_IN_GENERATORS: Record<string, RouteGenerator> = {
   'GET /openapi.json': none(),
   'GET /docs': none(),
   'GET /docs/scalar.js': none(),
+  'GET /dashboard': none(),
+  'GET /dashboard/dashboard.js': none(),
+  'GET /dashboard/dashboard.css': none(),
   'GET /loyalty-api/event-config': {
     surface: 'event_handler',
     input: 'query',

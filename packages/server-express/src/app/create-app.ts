@@ -3,6 +3,7 @@ import express, { type Express, type Router } from 'express'
 import helmet from 'helmet'
 import { AGENT_ROUTE_DEFAULTS, type AgentRoutesOptions, agentRoutes } from '../agent/agent-routes'
 import { constraintRoutes } from '../constraints/constraint-routes'
+import { dashboardRoutes } from '../dashboard/dashboard-routes'
 import { type EventRoutesOptions, eventRoutes } from '../events/event-routes'
 import { healthRoutes } from '../health/health-routes'
 import { probeRoutes } from '../health/probe-routes'
@@ -67,6 +68,8 @@ export type CreateAppParameters = {
   site?: SiteRoutesOptions
   /** The agent REST API (docs/agent-api.md); default `/api/v1` with the spec's rate limits. Always served. */
   agent?: AgentRoutesOptions
+  /** The built dashboard's folder (`@loyaltykit/dashboard/path`), served at `/dashboard`; absent: a 404 there. */
+  dashboardDir?: string | undefined
   /** Extra routers (for embedding); mounted after the built-in routes, before the 404 handler. */
   routes?: Router[]
   /**
@@ -86,7 +89,7 @@ export type CreateAppParameters = {
 /**
  * Builds the HTTP app; never listens (see runtime/start-server.ts). Order: request metrics → request
  * id and request log (pino-http) → probes and /metrics (before any rate limiter; never logged per
- * request) → helmet → health routes (before any rate limiter: never limited) → /openapi.json, /docs → Stripe
+ * request) → helmet → health routes (before any rate limiter: never limited) → /openapi.json, /docs, /dashboard → Stripe
  * webhook (raw body) → JSON body (10 KB) → CORS → per-IP limits → check-eligibility (no idempotency key) →
  * agent API and MCP → idempotency keys of POSTs → routes → 404 → error handler.
  */
@@ -131,6 +134,8 @@ export function createApp(p: CreateAppParameters): Express {
       metrics: o.onMainPort !== false,
     }),
   )
+  // The brand dashboard (docs/dashboard.md): static files, own origin, under their own CSP.
+  app.use(dashboardRoutes(p.dashboardDir))
   app.use(agent.basePath, errorSurface('agent'))
 
   // bulk-events carries up to 100 events: its own, larger limit (documented in docs/api/bulk-events.md).

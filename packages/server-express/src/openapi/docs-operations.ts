@@ -1,6 +1,6 @@
 import type { ApiOperation } from './api-operation'
 
-/** This document and its docs page (docs/openapi.md), and the MCP endpoint (docs/mcp.md: JSON-RPC, described by MCP's own tools/list). */
+/** This document and its docs page (docs/openapi.md), the dashboard's files (docs/dashboard.md), and the MCP endpoint (docs/mcp.md: JSON-RPC, described by MCP's own tools/list). */
 export const DOCS_OPERATIONS: readonly ApiOperation[] = [
   {
     method: 'get',
@@ -28,6 +28,33 @@ export const DOCS_OPERATIONS: readonly ApiOperation[] = [
     auth: [],
     errors: 'event_handler',
     content: 'application/javascript',
+  },
+  {
+    method: 'get',
+    path: '/dashboard',
+    tag: 'Docs',
+    summary: 'The brand dashboard (docs/dashboard.md): a page that talks to /admin/v1',
+    auth: [],
+    errors: 'event_handler',
+    content: 'text/html',
+  },
+  {
+    method: 'get',
+    path: '/dashboard/dashboard.js',
+    tag: 'Docs',
+    summary: "The dashboard's script",
+    auth: [],
+    errors: 'event_handler',
+    content: 'application/javascript',
+  },
+  {
+    method: 'get',
+    path: '/dashboard/dashboard.css',
+    tag: 'Docs',
+    summary: "The dashboard's stylesheet",
+    auth: [],
+    errors: 'event_handler',
+    content: 'text/css',
   },
   {
     method: 'post',

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs'
 import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { sdkJsPath } from '@loyaltykit/browser-sdk/path'
+import { dashboardDir } from '@loyaltykit/dashboard/path'
 import { createNodeDnsResolver, type Minter, type WebhookDispatcher } from '@loyaltykit/engine'
 import { createApp } from '../app/create-app'
 import type { LoyaltykitConfig } from '../config/loyaltykit-config'
@@ -88,6 +89,7 @@ export async function startServer(p: StartServerParameters): Promise<RunningServ
       rateLimits: config.rateLimits,
       agent: config.agent,
       site: { mintWaitMs: config.minter.waitMs },
+      dashboardDir,
       eventHandler: {
         ...eventHandler,
         mintWaitMs: config.minter.waitMs,
