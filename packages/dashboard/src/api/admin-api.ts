@@ -67,7 +67,7 @@ export const adminApi = {
     data(
       client.request<Data<Rule>>(`${b(brandId)}/rules/${encodeURIComponent(eventType)}/disable`, { method: 'POST' }),
     ),
-  previewRule: (brandId: string, eventType: string, member: { userEmail: string } | { userId: string }) =>
+  previewRule: (brandId: string, eventType: string, member: { userEmail: string }) =>
     data(
       client.request<Data<RulePreview>>(`${b(brandId)}/rules/${encodeURIComponent(eventType)}/preview`, {
         method: 'POST',

@@ -44,13 +44,12 @@ export type RuleChange = {
   enabled?: boolean
 }
 
+/** The eligibility preview: check-eligibility's answer for this rule and member (docs/admin-api.md). */
 export type RulePreview = {
-  rewarded?: boolean
-  eligible?: boolean
-  reason?: string | null
-  message?: string
-  rewardAmount?: number
-  [key: string]: unknown
+  eligible: boolean
+  rewardAmount: number
+  /** Every reason the event would be refused now, in the order of the checks; empty when eligible. */
+  reasons: { code: string; message: string }[]
 }
 
 export type Overview = {
@@ -74,18 +73,22 @@ export type Pipeline = {
   }[]
 }
 
+/** A search match (`GET …/members?q=`: exact, so 0 or 1). */
 export type MemberSummary = {
   walletAddress: string
-  email?: string | null
+  /** The wallet's owner: `email:ann@example.com`, `oauth:discord:…`; null when the server does not hold it. */
   userKey?: string | null
-  balance?: string | number
+  email?: string | null
+  earned?: number
+  redeemed?: number
 }
 
 type LedgerLine = {
   id?: string
   kind: string
   amount: string | number
-  eventType?: string | null
+  /** What made the entry (`event`, `payment`, `perk_claim`, …) and its id. */
+  source?: { type: string; id: string | null }
   createdAt: string
   transactionHash?: string | null
   /** A proof-of-issuance link to the explorer when one is configured. */
@@ -93,7 +96,9 @@ type LedgerLine = {
   status?: string
 }
 
+/** One member (`GET …/members/:walletAddress`): balance (whole tokens, on chain), totals at the brand, newest entries. */
 export type Member = MemberSummary & {
+  balance?: string | number
   totals?: Record<string, string | number>
   history: LedgerLine[]
   explorerUrl?: string | null

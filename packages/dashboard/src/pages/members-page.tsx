@@ -45,7 +45,7 @@ function MemberSearch({ brandId }: { brandId: string }) {
         <ul class="results">
           {found.map((m) => (
             <li key={m.walletAddress}>
-              <a href={hrefOf('members', m.walletAddress)}>{m.email ?? m.userKey ?? m.walletAddress}</a>{' '}
+              <a href={hrefOf('members', m.walletAddress)}>{m.userKey ?? m.walletAddress}</a>{' '}
               <span class="muted mono">{shortHex(m.walletAddress)}</span>
             </li>
           ))}
@@ -60,7 +60,7 @@ function MemberDetail({ brandId, wallet }: { brandId: string; wallet: string }) 
   const m = member.data
   return (
     <section class="card" aria-labelledby="member-title" id="member-detail">
-      <h2 id="member-title">{m?.email ?? m?.userKey ?? shortHex(wallet)}</h2>
+      <h2 id="member-title">{m?.email ?? shortHex(wallet)}</h2>
       <LoadState loaded={member} what="the member" />
       {m && (
         <>
@@ -91,7 +91,7 @@ function MemberDetail({ brandId, wallet }: { brandId: string; wallet: string }) 
                 <tr>
                   <th scope="col">When</th>
                   <th scope="col">Kind</th>
-                  <th scope="col">Event</th>
+                  <th scope="col">Source</th>
                   <th scope="col">Amount</th>
                   <th scope="col">Proof</th>
                 </tr>
@@ -101,7 +101,7 @@ function MemberDetail({ brandId, wallet }: { brandId: string; wallet: string }) 
                   <tr key={h.id ?? i}>
                     <td>{formatTime(h.createdAt)}</td>
                     <td>{h.kind}</td>
-                    <td>{h.eventType ?? '—'}</td>
+                    <td>{h.source?.type ?? '—'}</td>
                     <td class="num">{formatNumber(h.amount)}</td>
                     <td class="mono">
                       {h.explorerUrl ? (

@@ -16,15 +16,13 @@ export function RulePreview({ brandId, rules }: { brandId: string; rules: Rule[]
     setAnswer(undefined)
     const who = member.trim()
     try {
-      setAnswer(
-        await adminApi.previewRule(brandId, eventType, who.includes('@') ? { userEmail: who } : { userId: who }),
-      )
+      setAnswer(await adminApi.previewRule(brandId, eventType, { userEmail: who }))
     } catch (err) {
       setError(err as Error)
     }
   }
 
-  const yes = answer && (answer.rewarded ?? answer.eligible) === true
+  const yes = answer?.eligible === true
   return (
     <form class="card" onSubmit={submit} aria-labelledby="preview-title">
       <h2 id="preview-title">Eligibility preview</h2>
@@ -40,8 +38,14 @@ export function RulePreview({ brandId, rules }: { brandId: string; rules: Rule[]
           </select>
         </div>
         <div class="field">
-          <label for="preview-member">Member (email or user id)</label>
-          <input id="preview-member" required value={member} onInput={(e) => setMember(e.currentTarget.value)} />
+          <label for="preview-member">Member email</label>
+          <input
+            id="preview-member"
+            type="email"
+            required
+            value={member}
+            onInput={(e) => setMember(e.currentTarget.value)}
+          />
         </div>
       </div>
       <button type="submit" disabled={eventType === ''}>
@@ -51,8 +55,8 @@ export function RulePreview({ brandId, rules }: { brandId: string; rules: Rule[]
       {answer && (
         <p class={yes ? 'ok' : 'warn'} role="status" id="preview-answer">
           {yes
-            ? `Would be rewarded${answer.rewardAmount !== undefined ? ` ${answer.rewardAmount} tokens` : ''}.`
-            : `Would not be rewarded: ${answer.reason ?? answer.message ?? 'not eligible'}.`}
+            ? `Would be rewarded ${answer.rewardAmount} tokens now.`
+            : `Would not be rewarded now: ${answer.reasons.map((r) => r.message).join('; ') || 'not eligible'}`}
         </p>
       )}
     </form>

@@ -77,7 +77,7 @@ function EndpointRow(p: { endpoint: WebhookEndpoint; onTest: () => void; onDelet
     <li class="card" data-endpoint-id={x.id}>
       <p class="mono">{x.url}</p>
       <p class="muted">
-        {x.eventTypes.length > 0 ? x.eventTypes.join(', ') : 'every event type'}
+        {x.eventTypes.includes('*') ? 'every event type' : x.eventTypes.join(', ')}
         {x.enabled === false ? ' · disabled' : ''}
         {x.description ? ` · ${x.description}` : ''}
       </p>
@@ -105,7 +105,7 @@ function NewEndpointForm({ onCreate }: { onCreate: (e: { url: string; eventTypes
         .split(',')
         .map((t) => t.trim())
         .filter((t) => t !== '')
-      await onCreate({ url: url.trim(), eventTypes })
+      await onCreate({ url: url.trim(), eventTypes: eventTypes.length > 0 ? eventTypes : ['*'] })
       setUrl('')
       setTypes('')
     } catch (err) {
@@ -120,7 +120,7 @@ function NewEndpointForm({ onCreate }: { onCreate: (e: { url: string; eventTypes
         <input id="endpoint-url" type="url" required value={url} onInput={(e) => setUrl(e.currentTarget.value)} />
       </div>
       <div class="field">
-        <label for="endpoint-types">Event types (comma separated; empty: every type)</label>
+        <label for="endpoint-types">Event types (comma separated; empty or *: every type)</label>
         <input id="endpoint-types" value={types} onInput={(e) => setTypes(e.currentTarget.value)} />
       </div>
       <ErrorLine error={error} />
