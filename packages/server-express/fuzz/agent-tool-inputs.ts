@@ -1,7 +1,14 @@
 import type { FuzzFixture } from './fuzz-fixture'
 
+/** What agent tool inputs are made of: the fuzz fixture's ids, or any suite's seeded ones. */
+export type AgentInputIds = Pick<FuzzFixture, 'perkId'> & {
+  brand: { brandId: string }
+  other: { brandId: string }
+  member: FuzzFixture['member']
+}
+
 /** A path parameter of an agent tool, from the fixture: a brand, a member, an address, else a number. */
-export function agentParam(f: FuzzFixture, name: string): string {
+export function agentParam(f: AgentInputIds, name: string): string {
   if (/brand/i.test(name)) return f.brand.brandId
   if (/email|user/i.test(name)) return f.member.email
   if (/address|wallet/i.test(name)) return f.member.walletAddress
@@ -14,13 +21,14 @@ export function agentParam(f: FuzzFixture, name: string): string {
  * The redeem names the fixture's perk, which the member can never afford: every redemption is
  * refused, and the fuzzer checks that a refusal changes neither the ledger nor the chain.
  */
-export const AGENT_TOOL_INPUTS: Record<string, (f: FuzzFixture) => Record<string, unknown>> = {
+export const AGENT_TOOL_INPUTS: Record<string, (f: AgentInputIds) => Record<string, unknown>> = {
   loyalty_agent_redeem_perk: (f) => ({ perkId: f.perkId, userId: f.member.email, brandId: f.brand.brandId }),
   loyalty_agent_process_event: (f) => ({ brandId: f.brand.brandId, eventType: 'form_submit', userId: f.member.email }),
   loyalty_agent_claim_reward: (f) => ({ rewardType: 'discovery', brandAddress: f.brand.brandId }),
   loyalty_agent_process_bulk: (f) => ({
     events: [{ brandId: f.brand.brandId, eventType: 'newsletter_subscribe', userId: f.member.email }],
   }),
+  loyalty_agent_check_brand: () => ({ query: 'shop' }),
   loyalty_agent_compare_cashback: (f) => ({ brandIds: `${f.brand.brandId},${f.other.brandId}`, purchaseAmount: '50' }),
   loyalty_agent_network_analytics: () => ({ period: '7d' }),
   loyalty_agent_brand_analytics: () => ({ period: '90d' }),
