@@ -119,6 +119,10 @@ export {
   PerkTokenNotFoundError,
 } from './perks/perk-errors'
 export { type PerkRedemptionRefusal, PerkRedemptionRefusedError } from './perks/perk-redemption-refused-error'
+export type {
+  RecoverPendingRedemptionsParameters,
+  RecoverPendingRedemptionsReturnType,
+} from './perks/recover-pending-redemptions'
 export type { RedeemForMemberParameters, RedeemForMemberReturnType } from './perks/redeem-for-member'
 export type { PointsSaleItem } from './points-sale/list-points-sale-items'
 export { AGENT_TIERS, type AgentKeyRecord, type AgentKeyStore, type AgentTier } from './ports/agent-key-store'

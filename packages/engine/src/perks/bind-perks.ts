@@ -4,6 +4,7 @@ import { createPerk } from './create-perk'
 import { getPerkStatus } from './get-perk-status'
 import { listPerkHolders } from './list-perk-holders'
 import { listPerks } from './list-perks'
+import { recoverPendingRedemptions } from './recover-pending-redemptions'
 import { redeemForMember } from './redeem-for-member'
 import { redeemPerkCharges } from './redeem-perk-charges'
 import { verifyBrandSignature } from './verify-brand-signature'
@@ -16,6 +17,7 @@ export function bindPerks(ctx: EngineContext) {
     verifyBrandSignature: bindOperation(ctx, verifyBrandSignature),
     redeemCharges: bindOperation(ctx, redeemPerkCharges),
     redeemForMember: bindOperation(ctx, redeemForMember),
+    recoverPendingRedemptions: bindOperation(ctx, recoverPendingRedemptions),
     getStatus: bindOperation(ctx, getPerkStatus),
     listHolders: bindOperation(ctx, listPerkHolders),
   }

@@ -1,21 +1,22 @@
-import { perkCollectionAbi, pointsTokenAbi } from '@loyaltykit/contracts'
-import { type Address, formatUnits, parseEventLogs } from 'viem'
+import type { Address, TransactionReceipt } from 'viem'
 import { z } from 'zod'
 import { requireChain } from '../chain/require-chain'
 import { checkPurchaseConstraint } from '../constraints/check-purchase-constraint'
 import type { EngineContext } from '../context'
 import { ConflictError, NotFoundError } from '../errors/common-errors'
-import { LoyaltyError } from '../errors/loyalty-error'
 import { parseInput } from '../errors/zod-issues'
-import { TOKEN_DECIMALS } from '../minting/mint-amount'
+import type { PendingRedemption } from '../ports/pending-redemption-store'
 import type { PerkRedemption } from '../ports/perk-redemption-store'
 import type { PerkRecord } from '../ports/perk-store'
 import { executePermit } from '../relay/execute-permit'
 import { brandIdSchema } from '../schemas/brand-id'
+import { attachPendingClaim } from './attach-pending-claim'
+import { confirmPendingRedemption } from './confirm-pending-redemption'
 import { readMemberClaimState, refusalOfState } from './member-claim-state'
-import { newConfirmationCode } from './new-confirmation-code'
 import { PerkRedemptionRefusedError } from './perk-redemption-refused-error'
+import { priorRedemption } from './prior-redemption'
 import { sendMemberClaim } from './send-member-claim'
+import { settleAfterFailure } from './settle-pending-redemption'
 import { signMemberPermit } from './sign-member-permit'
 import { withMemberLease } from './with-member-lease'
 
@@ -55,8 +56,6 @@ export type RedeemForMemberReturnType = {
   replayed: boolean
 }
 
-const tokens = (wei: bigint) => Number(formatUnits(wei, TOKEN_DECIMALS))
-
 function answerOf(r: PerkRedemption, perk: PerkRecord, code: string, replayed: boolean): RedeemForMemberReturnType {
   return {
     redemptionId: r.id,
@@ -82,13 +81,16 @@ function answerOf(r: PerkRedemption, perk: PerkRecord, code: string, replayed: b
  * Redeems a perk for a member, server-side (docs/perks.md#redeeming-for-a-member): the agent API's
  * `redeem_perk` and the site plugin's redeem. The perk must be the brand's (404 PERK_NOT_FOUND) and
  * the wallet custodial (404 WALLET_NOT_FOUND). Under the member's lease (one redemption per member at
- * a time): an earlier redemption with the same idempotency key is answered again; the chain must
- * show the perk active, in stock, the member under its per-user limit and their balance ≥ the price,
- * and the brand's purchase constraint must allow it (else PerkRedemptionRefusedError, nothing spent);
- * a permit for the price is signed with the wallet's key and executed, then `claimFor` is sent
- * through the relay sender (whose settlement writes the ledger's redemption entries); a claim the
- * chain refuses (another took the last one) is the same refusal. Then, in one transaction, the
- * `perk_redemptions` row and the confirmation code.
+ * a time): an earlier redemption with the same idempotency key is answered again, settled from the
+ * chain first when it is still pending (`priorRedemption`); the chain must show the perk active, in
+ * stock, the member under its per-user limit and their balance ≥ the price, and the brand's purchase
+ * constraint must allow it (else PerkRedemptionRefusedError, nothing spent); a permit for the price
+ * is signed with the wallet's key and executed. Then a pending redemption is committed (holding the
+ * key), `claimFor` is signed with its hash attached in the same transaction and sent through the
+ * relay sender (whose settlement writes the ledger's redemption entries); a claim the chain refuses
+ * (another took the last one) is the same refusal and fails it. From the receipt, in one transaction:
+ * confirmed, the `perk_redemptions` row and the confirmation code (`confirmPendingRedemption`).
+ * docs/perks.md "Redemption states".
  */
 export async function redeemForMember(
   ctx: EngineContext,
@@ -109,16 +111,8 @@ export async function redeemForMember(
 
   return withMemberLease(ctx, owner, async () => {
     if (p.idempotencyKey !== undefined) {
-      const prior = await ctx.storage.perkRedemptions.findByIdempotencyKey({ scope, key: p.idempotencyKey })
-      if (prior) {
-        if (prior.perkId !== perk.id || prior.walletAddress !== owner) {
-          throw new ConflictError('This idempotency key was used for another redemption', 'IDEMPOTENCY_KEY_REUSED', {
-            redemptionId: prior.id,
-          })
-        }
-        const code = await ctx.storage.redemptionCodes.findByClaim(prior)
-        return answerOf(prior, perk, code?.code ?? '', true)
-      }
+      const prior = await priorRedemption(ctx, chain, { scope, key: p.idempotencyKey, perkId: perk.id, owner })
+      if (prior) return answerOf(prior.row, perk, prior.code, true)
     }
     const collectionId = BigInt(perk.collectionId)
     const state = await readMemberClaimState(chain, { collectionId, wallet: owner })
@@ -135,73 +129,46 @@ export async function redeemForMember(
       const permit = await signMemberPermit(ctx, chain, { owner, spender, value: state.price })
       await executePermit(ctx, chain, { permit, brandId: perk.brandId, receiptTimeoutMs: 60_000 })
     }
-    const { txHash, receipt } = await sendMemberClaim(ctx, chain, {
-      wallet: owner,
-      collectionId,
-      brandId: perk.brandId,
-    })
-    const claim = parseEventLogs({ abi: perkCollectionAbi, eventName: 'PerkClaimed', logs: receipt.logs }).find(
-      (l) =>
-        l.address.toLowerCase() === chain.contracts.perkCollection.toLowerCase() &&
-        l.args.user.toLowerCase() === owner &&
-        l.args.collectionId === collectionId,
-    )
-    if (!claim) {
-      throw new LoyaltyError('The claim was mined without a PerkClaimed log', {
-        code: 'CLAIM_LOG_MISSING',
-        category: 'internal',
-        details: { transactionHash: txHash },
-      })
-    }
-    const newBalance = await chain.publicClient.readContract({
-      address: chain.contracts.pointsToken,
-      abi: pointsTokenAbi,
-      functionName: 'balanceOf',
-      args: [owner],
-      blockNumber: receipt.blockNumber,
-    })
-    const tokenId = claim.args.tokenId.toString()
-    const row: PerkRedemption = {
-      id: `${collectionId}:${tokenId}`,
-      collectionId: collectionId.toString(),
-      tokenId,
+    // Recorded before the claim is signed (docs/perks.md "Redemption states").
+    const now = ctx.clock.now()
+    const pending: PendingRedemption = {
+      id: ctx.ids.uuid(),
       perkId: perk.id,
       brandId: perk.brandId,
+      collectionId: collectionId.toString(),
       walletAddress: owner,
       userKey: wallet.ownerKey,
-      price: String(tokens(claim.args.price)),
-      newBalance: String(tokens(newBalance)),
-      transactionHash: txHash.toLowerCase(),
       source: p.source,
       agentKeyId: p.agentKeyId ?? null,
       idempotencyScope: p.idempotencyKey === undefined ? null : scope,
       idempotencyKey: p.idempotencyKey ?? null,
-      createdAt: ctx.clock.now(),
+      state: 'pending',
+      chainId: null,
+      signer: null,
+      nonce: null,
+      transactionHash: null,
+      redemptionId: null,
+      error: null,
+      createdAt: now,
+      updatedAt: now,
     }
-    const code = newConfirmationCode()
-    await ctx.storage.transaction(async (tx) => {
-      // A key taken meanwhile by another wallet's redemption (the lease is per wallet): keep this one without it.
-      if (!(await tx.perkRedemptions.record(row))) {
-        await tx.perkRedemptions.record({ ...row, idempotencyScope: null, idempotencyKey: null })
-      }
-      await tx.redemptionCodes.record({
-        code,
-        collectionId: row.collectionId,
-        tokenId: row.tokenId,
-        createdAt: row.createdAt,
-      })
-    })
-    ctx.logger.info(
-      {
-        perkId: perk.id,
+    if (!(await ctx.storage.pendingRedemptions.open(pending))) {
+      // Taken meanwhile by another wallet's redemption (the lease is per wallet).
+      throw new ConflictError('This idempotency key was used for another redemption', 'IDEMPOTENCY_KEY_REUSED', {})
+    }
+    let mined: { txHash: string; receipt: TransactionReceipt }
+    try {
+      mined = await sendMemberClaim(ctx, chain, {
+        wallet: owner,
+        collectionId,
         brandId: perk.brandId,
-        walletAddress: owner,
-        tokenId: row.tokenId,
-        transactionHash: txHash,
-        source: p.source,
-      },
-      'perk redeemed for a member',
-    )
+        onSigned: (tx, record) => attachPendingClaim(ctx, tx, pending.id, record),
+      })
+    } catch (error) {
+      await settleAfterFailure(ctx, chain, pending.id, error)
+      throw error
+    }
+    const { row, code } = await confirmPendingRedemption(ctx, chain, pending, mined)
     return answerOf(row, perk, code, false)
   })
 }

@@ -6,6 +6,7 @@ import type { ChainPort } from '../ports/chain'
 import { decodeRelayRevert, type RelayRevert } from '../relay/decode-relay-revert'
 import { TransactionFailedError } from '../relay/relay-errors'
 import { relaySenderOf } from '../relay/relay-sender-of'
+import type { RelayTxIntent } from '../relay/relay-sender-runtime'
 import { refusalOfRevert } from './member-claim-state'
 
 const GAS_HEADROOM = 120n
@@ -27,11 +28,12 @@ function failure(revert: RelayRevert, stage: 'simulation' | 'execution', transac
  * Simulated first: a claim the contract would refuse costs nothing and throws the refusal
  * (PerkRedemptionRefusedError: inactive, sold out, per-user limit, balance). A mined revert (another
  * claim took the last one first) is decoded against the state after its block. Answers the receipt.
+ * `onSigned` runs in the transaction that stores the signed claim (the pending redemption's hash).
  */
 export async function sendMemberClaim(
   ctx: EngineContext,
   chain: ChainPort,
-  p: { wallet: Address; collectionId: bigint; brandId: string },
+  p: { wallet: Address; collectionId: bigint; brandId: string; onSigned?: RelayTxIntent['onSigned'] },
 ): Promise<{ txHash: Hash; receipt: TransactionReceipt }> {
   const to = chain.contracts.perkCollection
   const data = encodeFunctionData({
@@ -57,6 +59,7 @@ export async function sendMemberClaim(
     functionName: 'claimFor',
     userAddress: p.wallet.toLowerCase(),
     brandId: p.brandId,
+    ...(p.onSigned ? { onSigned: p.onSigned } : {}),
   })
   if (receipt.status === 'success') return { txHash, receipt }
   let revert: RelayRevert = { reverted: true, errorName: 'Unknown', args: [], message: 'reverted on chain' }

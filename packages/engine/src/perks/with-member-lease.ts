@@ -11,12 +11,17 @@ const POLL_MS = 25
  * Runs `fn` holding the lease `perk-redeem:<wallet>` (LeaseStore: atomic across processes), so one
  * member's redemptions run one at a time: each signs a permit under the wallet's current token
  * nonce and spends the allowance it set, which two at once would break. Waits (polling) for a
- * redemption under way, up to a minute (then 503 REDEMPTION_BUSY); releases the lease after `fn`.
+ * redemption under way, up to a minute or `waitMs` (then 503 REDEMPTION_BUSY); releases the lease after `fn`.
  */
-export async function withMemberLease<T>(ctx: EngineContext, walletAddress: string, fn: () => Promise<T>): Promise<T> {
+export async function withMemberLease<T>(
+  ctx: EngineContext,
+  walletAddress: string,
+  fn: () => Promise<T>,
+  options: { waitMs?: number } = {},
+): Promise<T> {
   const name = `perk-redeem:${walletAddress}`
   const holder = ctx.ids.uuid()
-  const until = Date.now() + WAIT_MS
+  const until = Date.now() + (options.waitMs ?? WAIT_MS)
   for (;;) {
     const lease = await ctx.storage.leases.acquire({ name, holder, ttlMs: LEASE_TTL_MS, now: ctx.clock.now() })
     if (lease.acquired) {

@@ -77,6 +77,8 @@ export interface RelayStore {
     blockNumber: number
     now: number
   }): Promise<boolean>
+  /** Every stored attempt at one nonce of a signer (a transaction and its replacements), oldest first. */
+  listByNonce(p: { chainId: number; signer: string; nonce: number }): Promise<RelayTxRecord[]>
   /** `signed` and `sent` transactions of a signer, lowest nonce first (recovery after a restart). */
   listUnsettled(p: { chainId: number; signer: string }): Promise<RelayTxRecord[]>
 

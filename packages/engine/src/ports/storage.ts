@@ -16,6 +16,7 @@ import type { LedgerStore } from './ledger-store'
 import type { MintStore } from './mint-store'
 import type { NonceStore } from './nonce-store'
 import type { PaymentStore } from './payment-store'
+import type { PendingRedemptionStore } from './pending-redemption-store'
 import type { PerkRedemptionStore } from './perk-redemption-store'
 import type { PerkStore } from './perk-store'
 import type { PointsSaleStore } from './points-sale-store'
@@ -82,6 +83,8 @@ export interface Stores {
   analytics: AnalyticsStore
   /** Perk redemptions made for members (app data beside the ledger); write in the redemption's transaction. */
   perkRedemptions: PerkRedemptionStore
+  /** Redemptions for members from before their claim is signed until settled (docs/perks.md "Redemption states"). */
+  pendingRedemptions: PendingRedemptionStore
   /** The site plugin's members, streaks, check-ins and milestone claims (docs/site-plugin.md). */
   site: SiteStore
   /**

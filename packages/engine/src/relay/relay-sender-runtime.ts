@@ -15,6 +15,12 @@ export type RelayTxIntent = {
   userAddress: string | null
   /** The brand the gas is attributed to, or null. */
   brandId: string | null
+  /**
+   * Runs in the storage transaction that stores the signed transaction (each time it is signed:
+   * a re-signed request runs it again), so what it writes is committed with the signature or not at
+   * all; throwing rolls back the whole group's signing (its requests fail with the error).
+   */
+  onSigned?(tx: Stores, record: RelayTxRecord): Promise<void>
 }
 
 /** A mined transaction (its receipt may say `reverted`). */

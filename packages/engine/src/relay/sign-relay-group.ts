@@ -9,6 +9,7 @@ import type { PendingRelay, RelaySenderRuntime, SignedRelay } from './relay-send
  * On PostgreSQL a reservation of fresh nonces holds the sequence's row until the commit, so the
  * groups of several processes are signed one after the other (signing is local and quick). When
  * anything fails, the transaction rolls back: nothing is stored and the nonces are not reserved.
+ * A request's `onSigned` writes in the same transaction (a pending redemption's claim hash).
  */
 export async function signRelayGroup(rt: RelaySenderRuntime, group: readonly PendingRelay[]): Promise<SignedRelay[]> {
   const { ctx, scope } = rt
@@ -48,6 +49,7 @@ export async function signRelayGroup(rt: RelaySenderRuntime, group: readonly Pen
       })
     }
     await tx.relay.recordTransactions(signed.map((x) => x.record))
+    for (const { item, record } of signed) await item.intent.onSigned?.(tx, record)
     return signed
   })
 }

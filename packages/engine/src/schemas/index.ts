@@ -141,6 +141,7 @@ export {
   listPerkHoldersResponseSchema,
 } from '../perks/list-perk-holders-schema'
 export { listPerksParametersSchema } from '../perks/list-perks'
+export { recoverPendingRedemptionsParametersSchema } from '../perks/recover-pending-redemptions'
 export { redeemForMemberParametersSchema } from '../perks/redeem-for-member'
 export {
   redeemPerkChargesParametersSchema,

@@ -22,6 +22,7 @@ import { migrations } from './migrations/index'
 import { createMintStore } from './mint-store'
 import { createNonceStore } from './nonce-store'
 import { createPaymentStore } from './payment-store'
+import { createPendingRedemptionStore } from './pending-redemption-store'
 import { createPerkRedemptionStore } from './perk-redemption-store'
 import { createPerkStore } from './perk-store'
 import { createPointsSaleStore } from './points-sale-store'
@@ -73,6 +74,7 @@ function bindStores(db: Kysely<Database>, dialect: SqlDialect, inTransaction = f
     activity: createActivityStore(db),
     analytics: createAnalyticsStore(db, dialect),
     perkRedemptions: createPerkRedemptionStore(db),
+    pendingRedemptions: createPendingRedemptionStore(db),
     site: createSiteStore(db, dialect),
   }
 }

@@ -9,6 +9,7 @@ import type { LeaderboardStandingTables } from './leaderboard-standings-tables'
 import type { LedgerTables } from './ledger-tables'
 import type { MintingTables } from './minting-tables'
 import type { PaymentTables } from './payment-tables'
+import type { PendingRedemptionTables } from './pending-redemption-tables'
 import type { PerkRedemptionTables } from './perk-redemption-tables'
 import type { PointsSaleTables } from './points-sale-tables'
 import type { RateLimitTables } from './rate-limit-tables'
@@ -37,6 +38,7 @@ export interface Database
     RedemptionCodeTables,
     AgentTables,
     PerkRedemptionTables,
+    PendingRedemptionTables,
     SiteTables,
     GrowthLeadTables,
     ActivityRollupTables,

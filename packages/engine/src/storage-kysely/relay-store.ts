@@ -137,6 +137,18 @@ export function createRelayStore(db: Kysely<Database>, _dialect: SqlDialect): Re
       return result.numUpdatedRows === 1n
     },
 
+    async listByNonce({ chainId, signer, nonce }) {
+      const rows = await db
+        .selectFrom('relay_transactions')
+        .selectAll()
+        .where('chain_id', '=', chainId)
+        .where('signer', '=', signer.toLowerCase())
+        .where('nonce', '=', nonce)
+        .orderBy('created_at')
+        .execute()
+      return rows.map(toRecord)
+    },
+
     async listUnsettled({ chainId, signer }) {
       const rows = await db
         .selectFrom('relay_transactions')

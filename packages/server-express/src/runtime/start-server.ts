@@ -14,6 +14,7 @@ import { closeServer } from './close-server'
 import { type DemoBrand, ensureDemoBrand } from './ensure-demo-brand'
 import { listen } from './listen'
 import { openRuntime, type Runtime } from './open-runtime'
+import { startRedemptionRecovery } from './start-redemption-recovery'
 import { startWebhookDispatcher } from './start-webhook-dispatcher'
 
 export type StartServerParameters = {
@@ -57,8 +58,9 @@ export async function startServer(p: StartServerParameters): Promise<RunningServ
   let minter: Minter | undefined
   let webhooks: WebhookDispatcher | undefined
   let payments: StartedPayments | undefined
+  let redemptions: { stop(): Promise<void> } | undefined
   const stopWorkers = async () => {
-    await Promise.allSettled([minter?.stop(), webhooks?.stop(), payments?.stop()])
+    await Promise.allSettled([minter?.stop(), webhooks?.stop(), payments?.stop(), redemptions?.stop()])
   }
   try {
     // http://localhost covers every port; a public URL elsewhere is added to the demo brand's websites.
@@ -67,6 +69,7 @@ export async function startServer(p: StartServerParameters): Promise<RunningServ
     if (runtime.chain) {
       minter = runtime.engine.mint.createMinter({ batchWindowMs: config.minter.batchWindowMs })
       minter.start()
+      redemptions = startRedemptionRecovery(runtime.engine, logger)
     }
     metrics.watch({ pool: runtime.storage.poolStats, minterLeaseHeld: () => minter?.stats().leaseHeld ?? false })
     webhooks = startWebhookDispatcher(runtime, config.webhooks, logger, config.eventHandler.dnsServers)

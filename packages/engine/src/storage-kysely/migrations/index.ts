@@ -26,6 +26,7 @@ import { migration0024LeaderboardStandings } from './0024-leaderboard-standings'
 import { migration0025MintJobBrandIndex } from './0025-mint-job-brand-index'
 import { migration0026ActivityGaps } from './0026-activity-gaps'
 import { migration0027WebhookEndpoints } from './0027-webhook-endpoints'
+import { migration0028PendingRedemptions } from './0028-pending-redemptions'
 
 /**
  * Every migration, by name. Names sort in the order they run. Static (not read from a folder) so the
@@ -59,4 +60,5 @@ export const migrations: Record<string, Migration> = {
   '0025-mint-job-brand-index': migration0025MintJobBrandIndex,
   '0026-activity-gaps': migration0026ActivityGaps,
   '0027-webhook-endpoints': migration0027WebhookEndpoints,
+  '0028-pending-redemptions': migration0028PendingRedemptions,
 }
