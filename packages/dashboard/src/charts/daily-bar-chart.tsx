@@ -9,7 +9,6 @@ type DailyBarChartProps = {
 
 const WIDTH = 600
 const HEIGHT = 180
-const AXIS = 28
 
 /**
  * One bar per day, drawn as SVG (no chart library): the tallest bar fills the height, each bar has a
@@ -19,35 +18,24 @@ const AXIS = 28
 export function DailyBarChart({ id, title, days }: DailyBarChartProps) {
   const max = Math.max(1, ...days.map((d) => d.value))
   const total = days.reduce((sum, d) => sum + d.value, 0)
-  const slot = days.length > 0 ? (WIDTH - AXIS) / days.length : 0
+  const slot = days.length > 0 ? WIDTH / days.length : 0
   const bar = Math.max(1, slot * 0.7)
-  const height = (v: number) => (v / max) * (HEIGHT - 20)
+  const height = (v: number) => (v / max) * (HEIGHT - 4)
   return (
     <figure class="chart card" id={id}>
       <figcaption id={`${id}-title`}>
         <strong>{title}</strong> <span class="muted">total {formatNumber(total)}</span>
       </figcaption>
-      <svg
-        viewBox={`0 0 ${WIDTH} ${HEIGHT + 20}`}
-        role="img"
-        aria-labelledby={`${id}-title`}
-        preserveAspectRatio="none"
-      >
+      <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-labelledby={`${id}-title`} preserveAspectRatio="none">
         <title>{title}</title>
-        <line x1={AXIS} y1={HEIGHT} x2={WIDTH} y2={HEIGHT} class="axis" />
-        <text x={AXIS - 4} y={14} class="tick" text-anchor="end">
-          {formatNumber(max)}
-        </text>
-        <text x={AXIS - 4} y={HEIGHT} class="tick" text-anchor="end">
-          0
-        </text>
+        <line x1={0} y1={HEIGHT} x2={WIDTH} y2={HEIGHT} class="axis" />
         {days.map((d, i) => (
           <rect
             key={d.date}
             class="bar"
             data-date={d.date}
             data-value={d.value}
-            x={AXIS + i * slot + (slot - bar) / 2}
+            x={i * slot + (slot - bar) / 2}
             y={HEIGHT - height(d.value)}
             width={bar}
             height={height(d.value)}
@@ -55,17 +43,12 @@ export function DailyBarChart({ id, title, days }: DailyBarChartProps) {
             <title>{`${d.date}: ${formatNumber(d.value)}`}</title>
           </rect>
         ))}
-        {days.length > 0 && (
-          <>
-            <text x={AXIS} y={HEIGHT + 16} class="tick">
-              {days[0]?.date}
-            </text>
-            <text x={WIDTH} y={HEIGHT + 16} class="tick" text-anchor="end">
-              {days[days.length - 1]?.date}
-            </text>
-          </>
-        )}
       </svg>
+      <div class="chart-axis muted" aria-hidden="true">
+        <span>{days[0]?.date}</span>
+        <span>max {formatNumber(max)}</span>
+        <span>{days[days.length - 1]?.date}</span>
+      </div>
       <details>
         <summary>Data table</summary>
         <table>
