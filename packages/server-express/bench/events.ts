@@ -157,6 +157,7 @@ try {
   progress(`measuring ${RATE === undefined ? 'closed loop' : `open loop at ${RATE}/s`} for ${SECONDS} s…`)
   const answered = new Map<string, string | null>()
   const errors: string[] = []
+  const cpuAtStart = server.cpuMs()
   const load = await runLoad(events('m'), shape, (r) => {
     if (r.status !== 200) {
       if (errors.length < 5) errors.push(`${r.status || 'no answer'} ${r.body.slice(0, 300)}`)
@@ -167,6 +168,7 @@ try {
   })
   for (const e of errors) progress(`failed: ${e}`)
   const unconfirmedAfterWait = await waitForMints(kysely, 120_000)
+  const cpuAtEnd = server.cpuMs()
 
   let reads: EventsReport['reads'] = null
   if (PRELOAD > 0) {
@@ -248,6 +250,10 @@ try {
       gasPerReward: Math.round(mints.gasPerReward),
     },
     serverPeakRssMb,
+    serverCpuMsPerEvent:
+      cpuAtStart === undefined || cpuAtEnd === undefined || accepted === 0
+        ? null
+        : Number(((cpuAtEnd - cpuAtStart) / accepted).toFixed(3)),
     loadClientCpuMsPerRequest: Number(load.clientCpuMsPerRequest.toFixed(3)),
     baseline: {
       requestsPerSecond: Number(baselinePerSecond.toFixed(1)),

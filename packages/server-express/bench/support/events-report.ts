@@ -31,6 +31,8 @@ export type EventsReport = {
   mintsUnconfirmedAfterWait: number
   mints: MintFigures
   serverPeakRssMb: number
+  /** The server's CPU time (user + system) from the measurement's start to its last mint, ÷ accepted events; null without /proc. */
+  serverCpuMsPerEvent: number | null
   loadClientCpuMsPerRequest: number
   baseline: {
     requestsPerSecond: number
@@ -65,7 +67,7 @@ export function formatEventsReport(r: EventsReport): string {
     `  answers      ${r.answeredWithHash} with their transaction hash, ${r.answeredPending} pending; ${r.mintsUnconfirmedAfterWait} mints unconfirmed after the wait`,
     `  chain        ${m.transactions} transactions minted ${m.minted} of the run's ${m.events} events: ${m.eventsPerTransaction} events/tx, ${m.gasPerReward} gas per reward`,
     `  cross-check  ${m.crossCheck.transferLogs} mint Transfer logs in the receipts, ${m.crossCheck.databaseJobs} confirmed jobs in the database, ${m.crossCheck.failedReceipts} failed receipts, ${m.crossCheck.mismatchedTransactions} transactions whose logs ≠ their jobs, ${m.crossCheck.responseHashMismatches} answered hashes ≠ database → ${m.crossCheck.ok ? 'ok' : 'MISMATCH'}`,
-    `  server       peak RSS ${r.serverPeakRssMb} MB; load generator ${r.loadClientCpuMsPerRequest} ms CPU per request`,
+    `  server       peak RSS ${r.serverPeakRssMb} MB; ${r.serverCpuMsPerEvent ?? '?'} ms CPU per accepted event; load generator ${r.loadClientCpuMsPerRequest} ms CPU per request`,
     `  baseline     bare Express + one SQLite insert: ${f1(r.baseline.requestsPerSecond)} requests/s (${r.connections} connections, ${r.baseline.seconds} s, ${r.baseline.failures} failed; latency ms ${latency(r.baseline.latencyMs)}; peak RSS ${r.baseline.peakRssMb} MB)`,
     `  ratio        ${r.ratio} (accepted events/s ÷ baseline requests/s)`,
   ]

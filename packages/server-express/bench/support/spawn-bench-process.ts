@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process'
 import { closeSync, openSync, readFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { readProcessCpuMs } from './process-cpu'
 import { trackPeakRss } from './process-memory'
 
 export const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', '..')
@@ -12,6 +13,8 @@ export type BenchProcess = {
   origin: string
   /** The process's stderr (its logs). */
   logFile: string
+  /** CPU time (ms) the process has used so far; undefined without /proc. */
+  cpuMs(): number | undefined
   /** Stops sampling and answers the peak resident memory (MB) seen so far. */
   peakRssMb(): number
   /** SIGTERM, then the exit code (SIGKILL after `timeoutMs`). */
@@ -75,6 +78,7 @@ export async function spawnBenchProcess(p: {
     pid,
     origin,
     logFile: p.logFile,
+    cpuMs: () => readProcessCpuMs(pid),
     peakRssMb: () => {
       peak ??= memory.stop()
       return peak
