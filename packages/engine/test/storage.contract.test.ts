@@ -72,6 +72,38 @@ describe.each(testDatabases())('storage contract on $dialect', (db) => {
       expect(await t.storage.settings.get(`rolled-back-${b.id}`)).toBeUndefined()
       expect(await t.storage.apiKeys.getSecret(b.id, 'security_key')).toBeUndefined()
     })
+
+    it('savepoints, nested and in a row: a throwing one loses only its own writes', async () => {
+      const k = `sp-${randomBytes(4).toString('hex')}`
+      const fail = (e: unknown) => e
+      await t.storage.transaction(async (tx) => {
+        await tx.savepoint(async () => {
+          await tx.settings.set(`${k}-outer`, 'x')
+          await tx.savepoint(async () => tx.settings.set(`${k}-inner-kept`, 'x'))
+          await tx
+            .savepoint(async () => {
+              await tx.settings.set(`${k}-inner-lost`, 'x')
+              throw new Error('inner')
+            })
+            .catch(fail)
+        })
+        await tx
+          .savepoint(async () => {
+            await tx.settings.set(`${k}-second-lost`, 'x')
+            await tx.savepoint(async () => tx.settings.set(`${k}-second-inner-lost`, 'x'))
+            throw new Error('second')
+          })
+          .catch(fail)
+        await tx.savepoint(async () => tx.settings.set(`${k}-third`, 'x'))
+      })
+      const kept = async (s: string) => (await t.storage.settings.get(`${k}-${s}`)) === 'x'
+      expect(await kept('outer')).toBe(true)
+      expect(await kept('inner-kept')).toBe(true)
+      expect(await kept('inner-lost')).toBe(false)
+      expect(await kept('second-lost')).toBe(false)
+      expect(await kept('second-inner-lost')).toBe(false)
+      expect(await kept('third')).toBe(true)
+    })
   })
 
   it('stores epoch milliseconds as JS numbers', async () => {

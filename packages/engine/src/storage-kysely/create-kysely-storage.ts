@@ -79,10 +79,14 @@ function bindStores(db: Kysely<Database>, dialect: SqlDialect, inTransaction = f
   }
 }
 
-let savepoints = 0
+/**
+ * One name for every savepoint: nested savepoints of one name are a stack (ROLLBACK TO and RELEASE
+ * act on the newest), and one SQL text per statement keeps them in the prepared-statement cache
+ * (a new name per call made two new statements per savepoint and flushed the cache).
+ */
+const name = sql.raw('lk_sp')
 
 async function withSavepoint<T>(trx: Kysely<Database>, fn: () => Promise<T>): Promise<T> {
-  const name = sql.raw(`lk_sp_${++savepoints}`)
   await sql`savepoint ${name}`.execute(trx)
   try {
     const result = await fn()
