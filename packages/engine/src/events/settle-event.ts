@@ -17,8 +17,9 @@ export type SettledEvent = Omit<AcceptedEvent, 'mintJobId'> & {
 }
 
 /**
- * Waits (bounded) for an accepted event's mint and records its transaction hash on the event. On
- * timeout the event stays `pending`; the hash reaches the event record later through the mint job.
+ * Waits (bounded) for an accepted event's mint and answers its transaction hash. Nothing is written:
+ * an event's hash is read through its mint job once the job is confirmed (the event store's reads
+ * resolve it), so an answer given here and an event read later name the same transaction.
  */
 export async function settleEvent(
   ctx: EngineContext,
@@ -29,7 +30,6 @@ export async function settleEvent(
   if (mintJobId === null) return { ...event, transactionHash: null, status: 'confirmed' }
   const mint = await waitForMint(ctx, { jobId: mintJobId }, { timeoutMs })
   if (mint.status === 'confirmed' && mint.txHash) {
-    await ctx.storage.events.setTransactionHash(event.eventId, mint.txHash)
     return { ...event, transactionHash: mint.txHash, status: 'confirmed' }
   }
   return { ...event, transactionHash: null, status: 'pending' }

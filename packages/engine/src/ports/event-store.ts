@@ -61,6 +61,10 @@ export interface EventStore {
    * it is not (a concurrent claim took the last place) it answers `false` and writes nothing else.
    */
   recordClaim(event: RewardEvent, maxTotalClaims: number | null): Promise<boolean>
+  /**
+   * Stores a hash on the event row. Reads resolve an event's hash from its mint job once that job is
+   * confirmed, so the event path does not call this (docs/performance.md#the-settle-writes-nothing).
+   */
   setTransactionHash(eventId: string, transactionHash: string): Promise<void>
   get(eventId: string): Promise<RewardEvent | undefined>
   /** Events whose reward rides on a mint job. */
