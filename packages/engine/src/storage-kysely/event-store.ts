@@ -26,35 +26,51 @@ function toEvent(row: Selectable<RewardEventsTable> & { resolved_hash: string | 
   }
 }
 
-export function createEventStore(db: Kysely<Database>, dialect: SqlDialect): EventStore {
+export function createEventStore(db: Kysely<Database>, _dialect: SqlDialect): EventStore {
   return {
-    async lockClaimHistory(key) {
-      await db
+    async lockClaimHistory({ brandId, eventType, userKey }) {
+      // One statement: the user's counter row, created when absent, returned with the rule's total.
+      // The no-op update of a present row takes its row lock on PostgreSQL (as SELECT … FOR UPDATE
+      // did) and, after waiting for a concurrent claim, returns the row that claim committed.
+      const row = await db
         .insertInto('claim_counters')
-        .values({ brand_id: key.brandId, event_type: key.eventType, user_key: key.userKey, claims: 0 })
-        .onConflict((oc) => oc.columns(['brand_id', 'event_type', 'user_key']).doNothing())
-        .execute()
-      return readHistory(db, key, { forUpdate: dialect === 'postgres' })
+        .values({ brand_id: brandId, event_type: eventType, user_key: userKey, claims: 0 })
+        .onConflict((oc) =>
+          oc
+            .columns(['brand_id', 'event_type', 'user_key'])
+            .doUpdateSet({ claims: sql<number>`${sql.ref('claim_counters.claims')}` }),
+        )
+        .returning(['claims', 'last_event_id', 'last_at'])
+        .returning((eb) =>
+          eb
+            .selectFrom('rule_totals')
+            .select('total')
+            .where('brand_id', '=', brandId)
+            .where('event_type', '=', eventType)
+            .as('total'),
+        )
+        .executeTakeFirstOrThrow()
+      return toHistory(row, row.total)
     },
 
     readClaimHistory(key) {
-      return readHistory(db, key, { forUpdate: false })
+      return readHistory(db, key)
     },
 
     async recordClaim(event, maxTotalClaims) {
-      await db
-        .insertInto('rule_totals')
-        .values({ brand_id: event.brandId, event_type: event.eventType, total: 0 })
-        .onConflict((oc) => oc.columns(['brand_id', 'event_type']).doNothing())
-        .execute()
+      if (maxTotalClaims !== null && maxTotalClaims < 1) return false
+      // One statement: the rule's first claim inserts its total (1), later ones bump it while below the max.
       const bumped = await db
-        .updateTable('rule_totals')
-        .set((eb) => ({ total: eb('total', '+', 1) }))
-        .where('brand_id', '=', event.brandId)
-        .where('event_type', '=', event.eventType)
-        .$if(maxTotalClaims !== null, (q) => q.where('total', '<', maxTotalClaims as number))
+        .insertInto('rule_totals')
+        .values({ brand_id: event.brandId, event_type: event.eventType, total: 1 })
+        .onConflict((oc) => {
+          const bump = oc
+            .columns(['brand_id', 'event_type'])
+            .doUpdateSet((eb) => ({ total: eb('rule_totals.total', '+', 1) }))
+          return maxTotalClaims === null ? bump : bump.where('rule_totals.total', '<', maxTotalClaims)
+        })
         .executeTakeFirst()
-      if (Number(bumped.numUpdatedRows) === 0) return false
+      if (Number(bumped.numInsertedOrUpdatedRows ?? 0) === 0) return false
       await db
         .insertInto('reward_events')
         .values({
@@ -145,33 +161,35 @@ export function createEventStore(db: Kysely<Database>, dialect: SqlDialect): Eve
   }
 }
 
-/** A user's counter row of a rule (locked with `forUpdate`; zeros when it has none) and the rule's total. */
-async function readHistory(
-  db: Kysely<Database>,
-  { brandId, eventType, userKey }: ClaimKey,
-  options: { forUpdate: boolean },
-): Promise<ClaimHistory> {
+/** A user's counter row of a rule (zeros when it has none) and the rule's total, read without locking. */
+async function readHistory(db: Kysely<Database>, { brandId, eventType, userKey }: ClaimKey): Promise<ClaimHistory> {
+  const row = await db
+    .selectFrom('rule_totals')
+    .select('total')
+    .where('brand_id', '=', brandId)
+    .where('event_type', '=', eventType)
+    .executeTakeFirst()
   const counter = await db
     .selectFrom('claim_counters')
     .select(['claims', 'last_event_id', 'last_at'])
     .where('brand_id', '=', brandId)
     .where('event_type', '=', eventType)
     .where('user_key', '=', userKey)
-    .$if(options.forUpdate, (q) => q.forUpdate())
     .executeTakeFirst()
-  const totals = await db
-    .selectFrom('rule_totals')
-    .select('total')
-    .where('brand_id', '=', brandId)
-    .where('event_type', '=', eventType)
-    .executeTakeFirst()
+  return toHistory(counter, row?.total)
+}
+
+function toHistory(
+  counter: { claims: number | string; last_event_id: string | null; last_at: number | string | null } | undefined,
+  total: number | string | null | undefined,
+): ClaimHistory {
   return {
     userClaims: Number(counter?.claims ?? 0),
     last:
       counter && counter.last_event_id !== null && counter.last_at !== null
         ? { eventId: counter.last_event_id, at: Number(counter.last_at) }
         : undefined,
-    totalClaims: Number(totals?.total ?? 0),
+    totalClaims: Number(total ?? 0),
   }
 }
 
