@@ -1,3 +1,4 @@
+import { bindAdmin } from './admin/bind-admin'
 import { bindAgent } from './agent/bind-agent'
 import { bindApiKeys } from './brands/bind-api-keys'
 import { bindBrands } from './brands/bind-brands'
@@ -96,6 +97,7 @@ export function createEngine(params: CreateEngineParameters) {
     rateLimits: bindRateLimits(ctx),
     agent: bindAgent(ctx),
     site: bindSite(ctx),
+    admin: bindAdmin(ctx),
   }
 }
 

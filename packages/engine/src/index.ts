@@ -5,6 +5,8 @@
 // and `isLoyaltyError`; the ports an embedder implements and their defaults; the adapters and helpers
 // that build an engine's dependencies. Zod schemas: `@loyaltykit/engine/schemas`. Storage on kysely:
 // `@loyaltykit/engine/storage-kysely`. Test helpers: `@loyaltykit/engine/testing`.
+export type { AdminPrincipal } from './admin/admin-principal'
+export type { OperatorKeyView } from './admin/operator-key-view'
 export { AgentForbiddenError, type AgentRefusal } from './agent/agent-forbidden-error'
 export type { AgentKeyView } from './agent/agent-key-view'
 export { AGENT_RATE_LIMITS, type AgentRateLimits } from './agent/agent-rate-limits'
@@ -169,6 +171,7 @@ export type {
   MintTxStatus,
 } from './ports/mint-store'
 export type { NonceScope, NonceStore } from './ports/nonce-store'
+export type { OperatorKeyRecord, OperatorKeyStore } from './ports/operator-key-store'
 export type {
   CheckoutSession,
   CreateCheckoutSessionParameters,

@@ -53,12 +53,21 @@ async function authenticate(
     header(req.headers, 'x-loyalty-signature', signature)
     return d.auth === 'replayed' ? 2 : undefined
   }
-  const valid = g.auth === 'access-token' ? f.accessToken : g.auth === 'metrics-token' ? f.metricsToken : f.brand.apiKey
+  const admin = g.auth === 'admin-key'
+  const valid = admin
+    ? f.brand.adminKey
+    : g.auth === 'access-token'
+      ? f.accessToken
+      : g.auth === 'metrics-token'
+        ? f.metricsToken
+        : f.brand.apiKey
   const token =
     d.auth === 'garbage'
       ? 'eyJhbGciOiJub25lIn0.eyJzdWIiOiJ4In0.'
       : d.auth === 'other-brand'
-        ? f.other.apiKey
+        ? admin
+          ? f.other.adminKey
+          : f.other.apiKey
         : d.auth === 'bad-hex'
           ? `${valid.slice(0, -2)}\u00e9`
           : valid

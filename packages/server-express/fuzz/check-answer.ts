@@ -32,7 +32,8 @@ function shapeProblem(surface: ErrorSurface, body: Record<string, unknown>): str
           typeof body.details === 'object',
         '{error, code, details}',
       )
-    case 'agent': {
+    case 'agent':
+    case 'admin': {
       const e = body.error as Record<string, unknown> | undefined
       return need(
         Object.keys(body).join() === 'error' &&

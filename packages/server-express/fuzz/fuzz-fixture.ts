@@ -7,7 +7,8 @@ import { type TestDatabase, testDialects } from '../test/helpers/test-databases'
 export const FUZZ_SITE = 'https://shop.example.com'
 const FUZZ_METRICS_TOKEN = 'fuzz-metrics-token-0123456789'
 
-type BrandKeys = { brandId: string; apiKey: string; securityKey: string; dnsKey: string }
+/** The brand's keys, and `adminKey`: an API key of scope admin:write (the admin API, docs/admin-api.md). */
+type BrandKeys = { brandId: string; apiKey: string; securityKey: string; dnsKey: string; adminKey: string }
 
 /** What the route generators build valid requests from: a running server and real ids and credentials. */
 export type FuzzFixture = {
@@ -80,7 +81,8 @@ export async function startFuzzFixture(env: Record<string, string> = {}): Promis
     const engine = server.runtime.engine
     const brandOf = async (name: string, site: string): Promise<BrandKeys> => {
       const { brand, keys } = await engine.brands.create({ name, websites: [site] })
-      return { brandId: brand.id, ...keys }
+      const admin = await engine.apiKeys.create({ brandId: brand.id, scopes: ['admin:write'] })
+      return { brandId: brand.id, ...keys, adminKey: admin.apiKey }
     }
     const brand = await brandOf('Fuzz shop', FUZZ_SITE)
     const other = await brandOf('Other shop', 'https://other.example.com')

@@ -67,9 +67,14 @@ export function breakersFor(route: string, g: RouteGenerator): Record<string, Br
   const required = fields.filter((f) => f.required)
   const parsesJson = g.input === 'body' && g.schema !== undefined
   const needsBody = parsesJson && required.length > 0
-  const authRequired = ['api-key', 'access-token', 'perk-signature', 'agent-signature', 'metrics-token'].includes(
-    g.auth,
-  )
+  const authRequired = [
+    'api-key',
+    'access-token',
+    'perk-signature',
+    'agent-signature',
+    'metrics-token',
+    'admin-key',
+  ].includes(g.auth)
   const b: Record<string, Breaker> = {
     valid: (base) => fc.constant(draft(base, 'valid')),
     'wrong-type': replaceFields(fields, 'wrong-type', wrongTypes),

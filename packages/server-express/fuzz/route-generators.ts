@@ -23,6 +23,7 @@ import {
 import { PERMIT_TYPES } from '@loyaltykit/engine/testing'
 import type { z } from 'zod'
 import type { ErrorSurface } from '../src/http/error-surface'
+import { ADMIN_ROUTE_GENERATORS } from './admin-route-generators'
 import { AGENT_TOOL_INPUTS, agentParam } from './agent-tool-inputs'
 import { FUZZ_SITE, type FuzzFixture } from './fuzz-fixture'
 import { MCP_ROUTE_GENERATORS } from './mcp-route-generators'
@@ -30,7 +31,8 @@ import { SITE_ROUTE_GENERATORS } from './site-route-generators'
 
 /**
  * How a route authenticates: a brand API key (`optional`: the route also serves anonymous callers),
- * a member's access token, the brand's HMAC request signature, the metrics token, or nothing.
+ * a member's access token, the brand's HMAC request signature, the metrics token, the brand's admin key
+ * (scope admin:write, docs/admin-api.md), or nothing.
  */
 type RouteAuth =
   | 'api-key'
@@ -40,6 +42,7 @@ type RouteAuth =
   | 'agent-signature'
   | 'agent-signature-optional'
   | 'metrics-token'
+  | 'admin-key'
   | 'none'
 
 /** What the fuzzer needs to build a valid request to one route, then break it. */
@@ -299,4 +302,5 @@ export const ROUTE_GENERATORS: Record<string, RouteGenerator> = {
   ...SITE_ROUTE_GENERATORS,
   ...AGENT_ROUTE_GENERATORS,
   ...MCP_ROUTE_GENERATORS,
+  ...ADMIN_ROUTE_GENERATORS,
 }

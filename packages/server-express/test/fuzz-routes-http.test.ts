@@ -48,8 +48,9 @@ describe('fuzzing every route', () => {
       const res = await fetch(`${f.server.base}${r.path.replace(/:\w+/g, '%E0%A4%A')}`, { method: r.method })
       expect(res.status, `${r.method} ${r.path}`).toBe(400)
       const body = await res.json()
-      // The agent API answers in its own envelope (docs/agent-api.md).
-      if (r.path.startsWith('/api/v1/')) expect(body).toMatchObject({ error: { status: 400 } })
+      // The agent and admin APIs answer in their own envelope (docs/agent-api.md, docs/admin-api.md).
+      if (r.path.startsWith('/api/v1/') || r.path.startsWith('/admin/v1/'))
+        expect(body).toMatchObject({ error: { status: 400 } })
       else expect(body).toMatchObject({ success: false, code: 'MALFORMED_PATH' })
     }
   })

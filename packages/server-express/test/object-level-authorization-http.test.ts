@@ -9,7 +9,12 @@ import { ROUTE_GENERATORS, type RouteGenerator } from '../fuzz/route-generators'
 import { type FuzzAnswer, sendFuzzRequest } from '../fuzz/send-fuzz-request'
 
 /** Credentials that name a brand: a brand API key (required or optional) or the brand's HMAC signature. */
-const BRAND_CREDENTIALS = new Set<RouteGenerator['auth']>(['api-key', 'api-key-optional', 'perk-signature'])
+const BRAND_CREDENTIALS = new Set<RouteGenerator['auth']>([
+  'api-key',
+  'api-key-optional',
+  'perk-signature',
+  'admin-key',
+])
 
 /**
  * Routes where another brand's credential may be answered 2xx, and why no brand data leaks there
@@ -21,6 +26,8 @@ const FOREIGN_SUCCESS: Record<string, string> = {
   // Invalidation clears only the key's own brand's cache entries (constraint-http.test.ts).
   'POST /constraint-updater/invalidate-external-api': "clears only the key's own brand",
   'POST /invalidate-external-api': "clears only the key's own brand",
+  // The admin API's brand list answers a brand key its own brand only (admin-api-http.test.ts).
+  'GET /admin/v1/brands': "lists only the key's own brand",
 }
 
 /** The first brand's valid request for `route`, credentials as `auth` says. */

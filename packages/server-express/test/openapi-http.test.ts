@@ -59,6 +59,7 @@ describe('the OpenAPI document and the docs page', () => {
     expect(Object.keys(doc.components.securitySchemes).sort()).toEqual(
       [
         'accessToken',
+        'adminKey',
         'agentKey',
         'brandApiKey',
         'brandId',
@@ -74,6 +75,7 @@ describe('the OpenAPI document and the docs page', () => {
     expect(doc.paths['/wallet']?.get?.security).toEqual([{ accessToken: [] }])
     expect(doc.paths['/loyalty-api/members/{emailOrAddress}']?.get?.security).toEqual([{ brandApiKey: [] }])
     expect(doc.paths['/loyalty-api/health']?.get?.security).toEqual([{}])
+    expect(doc.paths['/admin/v1/brands']?.get?.security).toEqual([{ adminKey: [] }])
     for (const id of [
       'EventHandlerError',
       'GenericError',
@@ -81,6 +83,7 @@ describe('the OpenAPI document and the docs page', () => {
       'RelayerError',
       'AgentError',
       'McpError',
+      'AdminError',
     ])
       expect(doc.components.schemas[id], id).toBeDefined()
     for (const [path, ops] of Object.entries(doc.paths))

@@ -3,9 +3,19 @@
  * `_loyalty.<domain>` TXT record; `events`: the brand's own servers (trusted events, and the member
  * reads); `members_read`: the member reads only (members, their history, the reward events list);
  * `site`: the upstream site API only (a site plugin's key: check-ins, milestones, redeem, leaderboard);
- * `perk_charges`, `agent`: reserved for those surfaces.
+ * `perk_charges`, `agent`: reserved for those surfaces; `admin:read`: the admin API's reads of the key's
+ * brand (docs/admin-api.md); `admin:write`: every admin route of the key's brand (reads too).
  */
-export type ApiKeyScope = 'events' | 'constraints' | 'dns' | 'perk_charges' | 'agent' | 'members_read' | 'site'
+export type ApiKeyScope =
+  | 'events'
+  | 'constraints'
+  | 'dns'
+  | 'perk_charges'
+  | 'agent'
+  | 'members_read'
+  | 'site'
+  | 'admin:read'
+  | 'admin:write'
 
 export type ApiKeyRecord = {
   id: string

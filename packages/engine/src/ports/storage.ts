@@ -15,6 +15,7 @@ import type { LeaseStore } from './lease-store'
 import type { LedgerStore } from './ledger-store'
 import type { MintStore } from './mint-store'
 import type { NonceStore } from './nonce-store'
+import type { OperatorKeyStore } from './operator-key-store'
 import type { PaymentStore } from './payment-store'
 import type { PendingRedemptionStore } from './pending-redemption-store'
 import type { PerkRedemptionStore } from './perk-redemption-store'
@@ -87,6 +88,8 @@ export interface Stores {
   pendingRedemptions: PendingRedemptionStore
   /** The site plugin's members, streaks, check-ins and milestone claims (docs/site-plugin.md). */
   site: SiteStore
+  /** Operator keys of the admin API (docs/admin-api.md#operator-keys). */
+  operatorKeys: OperatorKeyStore
   /**
    * Inside `Storage.transaction`: runs `fn` in a savepoint; when `fn` throws, only what it wrote is
    * rolled back and the error is rethrown, and the transaction goes on. Outside a transaction it just

@@ -9,4 +9,6 @@ export const apiKeyScopeSchema = z.enum([
   'agent',
   'members_read',
   'site',
+  'admin:read',
+  'admin:write',
 ])

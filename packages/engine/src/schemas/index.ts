@@ -3,6 +3,10 @@
 // `<op>RequestSchema` what clients send where the two differ (coercions, bigints), `<op>ResponseSchema`
 // the 200 body. Each lives beside its operation (docs/architecture.md); this entry gathers them for the
 // SDK's type generator, docs and embedders that validate before calling `engine.<namespace>.<fn>`.
+export { authenticateAdminParametersSchema } from '../admin/authenticate-admin'
+export { createOperatorKeyParametersSchema } from '../admin/create-operator-key'
+export { listOperatorKeysParametersSchema } from '../admin/list-operator-keys'
+export { revokeOperatorKeyParametersSchema } from '../admin/revoke-operator-key'
 export { authenticateAgentParametersSchema } from '../agent/authenticate-agent'
 export { createAgentKeyParametersSchema } from '../agent/create-agent-key'
 export { listAgentKeysParametersSchema } from '../agent/list-agent-keys'

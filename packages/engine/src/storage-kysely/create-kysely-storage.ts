@@ -21,6 +21,7 @@ import { createLedgerStore } from './ledger-store'
 import { migrations } from './migrations/index'
 import { createMintStore } from './mint-store'
 import { createNonceStore } from './nonce-store'
+import { createOperatorKeyStore } from './operator-key-store'
 import { createPaymentStore } from './payment-store'
 import { createPendingRedemptionStore } from './pending-redemption-store'
 import { createPerkRedemptionStore } from './perk-redemption-store'
@@ -76,6 +77,7 @@ function bindStores(db: Kysely<Database>, dialect: SqlDialect, inTransaction = f
     perkRedemptions: createPerkRedemptionStore(db),
     pendingRedemptions: createPendingRedemptionStore(db),
     site: createSiteStore(db, dialect),
+    operatorKeys: createOperatorKeyStore(db),
   }
 }
 

@@ -1,4 +1,5 @@
 import type { ActivityRollupTables } from './activity-rollup-tables'
+import type { AdminTables } from './admin-tables'
 import type { AgentTables } from './agent-tables'
 import type { CoreTables } from './core-tables'
 import type { EventTables } from './event-tables'
@@ -42,4 +43,5 @@ export interface Database
     SiteTables,
     GrowthLeadTables,
     ActivityRollupTables,
-    LeaderboardStandingTables {}
+    LeaderboardStandingTables,
+    AdminTables {}

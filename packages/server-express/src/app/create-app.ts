@@ -1,6 +1,8 @@
 import type { Engine, IdentityProbe } from '@loyaltykit/engine'
 import express, { type Express, type Router } from 'express'
 import helmet from 'helmet'
+import { ADMIN_BASE_PATH } from '../admin/admin-operation'
+import { adminRouter } from '../admin/admin-router'
 import { AGENT_ROUTE_DEFAULTS, type AgentRoutesOptions, agentRoutes } from '../agent/agent-routes'
 import { constraintRoutes } from '../constraints/constraint-routes'
 import { dashboardRoutes } from '../dashboard/dashboard-routes'
@@ -137,6 +139,8 @@ export function createApp(p: CreateAppParameters): Express {
   // The brand dashboard (docs/dashboard.md): static files, own origin, under their own CSP.
   app.use(dashboardRoutes(p.dashboardDir))
   app.use(agent.basePath, errorSurface('agent'))
+  // Admin API (docs/admin-api.md): every answer under /admin/v1 in its error shape, body errors too.
+  app.use(ADMIN_BASE_PATH, errorSurface('admin'))
 
   // bulk-events carries up to 100 events: its own, larger limit (documented in docs/api/bulk-events.md).
   if (p.eventHandler) app.use('/loyalty-api/bulk-events', jsonBody(BULK_BODY_LIMIT_BYTES))
@@ -180,6 +184,8 @@ export function createApp(p: CreateAppParameters): Express {
   )
   if (events) app.use(events.api)
   if (payments) app.use(payments.api)
+  // The admin API (docs/admin-api.md): operator keys and brand keys with admin scopes.
+  app.use(adminRouter(p.engine))
   // Member reads for brand backends (docs/members.md): the brand's API key.
   app.use(memberRoutes(p.engine))
   // The upstream site API for site plugins (docs/site-plugin.md): the brand's API key.

@@ -23,6 +23,9 @@ import { identityLinkCommand } from './commands/identity-link'
 import { mcpCommand } from './commands/mcp'
 import { migrateCommand } from './commands/migrate'
 import { migrateStatusCommand } from './commands/migrate-status'
+import { operatorKeyCreateCommand } from './commands/operator-key-create'
+import { operatorKeyListCommand } from './commands/operator-key-list'
+import { operatorKeyRevokeCommand } from './commands/operator-key-revoke'
 import { paymentsRefundsCommand } from './commands/payments-refunds'
 import { perkCreateCommand } from './commands/perk-create'
 import { perkListCommand } from './commands/perk-list'
@@ -65,6 +68,9 @@ export const COMMANDS: readonly Command[] = [
   agentKeyRevokeCommand,
   agentKeyRotateCommand,
   agentKeySignCommand,
+  operatorKeyCreateCommand,
+  operatorKeyListCommand,
+  operatorKeyRevokeCommand,
   mcpCommand,
   identityLinkCommand,
   constraintSetCommand,

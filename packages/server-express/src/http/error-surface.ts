@@ -8,9 +8,11 @@ import type { RequestHandler, Response } from 'express'
  * details }` (relayer and perk charges). `agent` is the agent API's `{ error: { message, code,
  * status } }` with the spec's lowercase codes (its statuses: `statusFor` in status-for-category.ts).
  * `mcp` is a JSON-RPC error whose `data` is the agent body's `error` (the agent API's statuses).
+ * `admin` is the agent API's body shape with the statuses of STATUS_FOR_CATEGORY and a `conflict` code
+ * (docs/admin-api.md#errors).
  * Other surfaces (WordPress-style) add themselves to `ErrorSurface` and to `render-error.ts`.
  */
-export type ErrorSurface = 'event_handler' | 'generic' | 'pregeneration' | 'relayer' | 'agent' | 'mcp'
+export type ErrorSurface = 'event_handler' | 'generic' | 'pregeneration' | 'relayer' | 'agent' | 'mcp' | 'admin'
 
 /** Router-level middleware: errors raised below this point render in `surface`'s shape. */
 export function errorSurface(surface: ErrorSurface): RequestHandler {

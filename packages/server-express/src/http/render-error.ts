@@ -1,6 +1,6 @@
 import type { LoyaltyError } from '@loyaltykit/engine'
 import type { ErrorSurface } from './error-surface'
-import { AGENT_CODE_FOR_CATEGORY, statusFor } from './status-for-category'
+import { ADMIN_CODE_FOR_CATEGORY, AGENT_CODE_FOR_CATEGORY, statusFor } from './status-for-category'
 
 export type ErrorBody = Record<string, unknown>
 
@@ -35,11 +35,14 @@ export function renderError(surface: ErrorSurface, e: LoyaltyError, requestId: s
       // The spec's `{error, code, details}`; a failed on-chain execution says why (and its hash).
       if (e.code === 'TRANSACTION_FAILED') return { error: e.message, code: e.code, details: detailsOf(e) }
       return { error: message, code: e.code, details: isPlainObject(details) ? details : { fields: details } }
-    case 'agent': {
+    case 'agent':
+    case 'admin': {
       // The spec's `{ error: { message, code, status } }`; `details` (per-field reasons, why a key was
-      // refused) when there are any; internal errors carry the request id instead.
-      const status = statusFor('agent', e.category)
-      const code = AGENT_CODE_FOR_CATEGORY[e.category] ?? 'internal'
+      // refused) when there are any; internal errors carry the request id instead. The admin API's
+      // codes add `conflict` (docs/admin-api.md#errors).
+      const status = statusFor(surface, e.category)
+      const table = surface === 'admin' ? ADMIN_CODE_FOR_CATEGORY : AGENT_CODE_FOR_CATEGORY
+      const code = table[e.category] ?? 'internal'
       const extra = internal ? { requestId } : hasDetails(details) ? { details } : {}
       return { error: { message, code, status, ...extra } }
     }

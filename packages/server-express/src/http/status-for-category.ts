@@ -60,3 +60,15 @@ export function statusFor(surface: ErrorSurface, category: ErrorCategory): numbe
   if (surface === 'agent' || surface === 'mcp') return AGENT_STATUS[AGENT_CODE_FOR_CATEGORY[category] ?? 'internal']
   return STATUS_FOR_CATEGORY[category] ?? 500
 }
+
+/** The admin API's codes (docs/admin-api.md#errors): the agent API's six and `conflict`. */
+type AdminErrorCode = AgentErrorCode | 'conflict'
+
+/**
+ * The admin API's table: the agent API's codes, but a conflict is `conflict` (409: it is not bad
+ * input) and every status is STATUS_FOR_CATEGORY's (the body's `status` is the one sent).
+ */
+export const ADMIN_CODE_FOR_CATEGORY: Readonly<Record<ErrorCategory, AdminErrorCode>> = {
+  ...AGENT_CODE_FOR_CATEGORY,
+  conflict: 'conflict',
+}

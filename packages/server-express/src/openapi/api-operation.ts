@@ -5,9 +5,10 @@ import type { ErrorSurface } from '../http/error-surface'
  * How a caller authenticates (docs/openapi.md): `brandApiKey` (`Authorization: Bearer <brand API key>`),
  * `accessToken` (`Authorization: Bearer <access token>` from dev-login or Privy), `brandHmac` (the
  * perk-charge `X-LOYALTY-BRAND-ID`/`-TIMESTAMP`/`-SIGNATURE` headers), `agentHmac` (the agent API's
- * `X-LOYALTY-AGENT-KEY`/`-TIMESTAMP`/`-SIGNATURE`), `metricsToken` (the scrape token).
+ * `X-LOYALTY-AGENT-KEY`/`-TIMESTAMP`/`-SIGNATURE`), `metricsToken` (the scrape token), `adminKey`
+ * (`Authorization: Bearer <operator key or brand API key with an admin scope>`, docs/admin-api.md).
  */
-export type ApiAuth = 'brandApiKey' | 'accessToken' | 'brandHmac' | 'agentHmac' | 'metricsToken'
+export type ApiAuth = 'brandApiKey' | 'accessToken' | 'brandHmac' | 'agentHmac' | 'metricsToken' | 'adminKey'
 
 /**
  * One HTTP operation of the document, as the server mounts it (Express path, `:param` segments). The

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { createDocument, type ZodOpenApiObject, type ZodOpenApiOperationObject } from 'zod-openapi'
+import { ADMIN_OPERATIONS } from '../admin/admin-router'
 import { SERVER_VERSION } from '../server-version'
 import { agentOperations, pathParameters } from './agent-operations'
 import type { ApiAuth, ApiOperation } from './api-operation'
@@ -34,6 +35,7 @@ export function apiOperations(o: ApiSurfaceOptions): ApiOperation[] {
     [true, SITE_OPERATIONS],
     [true, agentOperations(o.agentBasePath)],
     [true, DOCS_OPERATIONS],
+    [true, ADMIN_OPERATIONS],
   ]
   return surfaces.flatMap(([on, ops]) => (on ? ops : []))
 }
@@ -43,6 +45,7 @@ const REQUIREMENTS: Record<ApiAuth, Record<string, string[]>> = {
   brandApiKey: { brandApiKey: [] },
   accessToken: { accessToken: [] },
   metricsToken: { metricsToken: [] },
+  adminKey: { adminKey: [] },
   brandHmac: { brandId: [], loyaltyTimestamp: [], loyaltySignature: [] },
   agentHmac: { agentKey: [], loyaltyTimestamp: [], loyaltySignature: [] },
 }

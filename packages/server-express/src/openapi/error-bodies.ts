@@ -25,6 +25,17 @@ export const ERROR_BODIES: Record<ErrorSurface, z.ZodType> = {
       }),
     })
     .meta({ id: 'AgentError' }),
+  admin: z
+    .object({
+      error: z.object({
+        message,
+        code: z.enum(['validation', 'auth_required', 'forbidden', 'not_found', 'conflict', 'rate_limit', 'internal']),
+        status: z.number().int(),
+        details: z.unknown().optional(),
+        requestId: z.string().optional(),
+      }),
+    })
+    .meta({ id: 'AdminError' }),
   mcp: z
     .looseObject({
       jsonrpc: z.literal('2.0'),

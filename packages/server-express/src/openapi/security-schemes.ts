@@ -15,6 +15,12 @@ export const SECURITY_SCHEMES: NonNullable<ZodOpenApiComponentsObject['securityS
     scheme: 'bearer',
     description: "A user's access token (POST /auth/dev-login or the Privy token): docs/identity.md.",
   },
+  adminKey: {
+    type: 'http',
+    scheme: 'bearer',
+    description:
+      'An operator key (`loyaltykit operator-key create`) or a brand API key with scope admin:read or admin:write (docs/admin-api.md).',
+  },
   metricsToken: { type: 'http', scheme: 'bearer', description: 'LOYALTYKIT_METRICS_TOKEN when set.' },
   agentKey: header('X-LOYALTY-AGENT-KEY', 'The agent key id (docs/agent-api.md#signing).'),
   brandId: header('X-LOYALTY-BRAND-ID', 'The brand id of a perk-charge call (docs/perks.md).'),

@@ -10,6 +10,7 @@ import type { EnvValueMeta } from '../../src/config/env-value'
 const SECRET_FORMS: Array<{ kind: string; form: RegExp }> = [
   { kind: 'security key', form: /lksk_[A-Za-z0-9_-]{43}/ },
   { kind: 'API or DNS key', form: /(?<![A-Za-z0-9])lk_[A-Za-z0-9_-]{43}/ },
+  { kind: 'operator key', form: /lko_[A-Za-z0-9_-]{43}/ },
   { kind: 'webhook secret', form: /whsec_[A-Za-z0-9+/]{20,}/ },
   { kind: 'Stripe secret key', form: /[sr]k_(?:test|live)_[A-Za-z0-9]{20,}/ },
   { kind: 'access token (JWT)', form: /eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{16,}/ },

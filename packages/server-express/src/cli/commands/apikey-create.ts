@@ -6,7 +6,17 @@ import { withDataRuntime } from '../with-data-runtime'
 import { writeJson } from '../write-json'
 
 const path = ['apikey', 'create']
-const SCOPES: readonly ApiKeyScope[] = ['constraints', 'dns', 'events', 'members_read', 'perk_charges', 'agent', 'site']
+const SCOPES: readonly ApiKeyScope[] = [
+  'constraints',
+  'dns',
+  'events',
+  'members_read',
+  'perk_charges',
+  'agent',
+  'site',
+  'admin:read',
+  'admin:write',
+]
 
 export const apikeyCreateCommand: Command = {
   path,
@@ -23,6 +33,8 @@ Scopes:
                 check-eligibility) and the member reads
   members_read  The member reads only: GET /loyalty-api/members/…, …/history, /loyalty-api/events
   site          The upstream site API only (a site plugin's key): /loyalty-api/site/…
+  admin:read    The admin API's reads of the key's brand (GET /admin/v1/…, docs/admin-api.md)
+  admin:write   Every admin API route of the key's brand (reads too)
   perk_charges, agent   Reserved for those surfaces
 
 Options:
