@@ -1,8 +1,4 @@
-// `@loyaltykit/engine/schemas`: every zod schema of the engine's inputs and of the HTTP surface, by
-// operation. `<op>ParametersSchema` is what an operation parses (a request body, a query, CLI flags),
-// `<op>RequestSchema` what clients send where the two differ (coercions, bigints), `<op>ResponseSchema`
-// the 200 body. Each lives beside its operation (docs/architecture.md); this entry gathers them for the
-// SDK's type generator, docs and embedders that validate before calling `engine.<namespace>.<fn>`.
+// `@loyaltykit/engine/schemas`: every zod schema, beside its operation (docs/architecture.md).
 export { authenticateAdminParametersSchema } from '../admin/authenticate-admin'
 export { createOperatorKeyParametersSchema } from '../admin/create-operator-key'
 export { listOperatorKeysParametersSchema } from '../admin/list-operator-keys'
