@@ -28,6 +28,7 @@ import { migration0026ActivityGaps } from './0026-activity-gaps'
 import { migration0027WebhookEndpoints } from './0027-webhook-endpoints'
 import { migration0028PendingRedemptions } from './0028-pending-redemptions'
 import { migration0029OperatorKeys } from './0029-operator-keys'
+import { migration0030RewardEventsWalletCover } from './0030-reward-events-wallet-cover'
 
 /**
  * Every migration, by name. Names sort in the order they run. Static (not read from a folder) so the
@@ -63,4 +64,5 @@ export const migrations: Record<string, Migration> = {
   '0027-webhook-endpoints': migration0027WebhookEndpoints,
   '0028-pending-redemptions': migration0028PendingRedemptions,
   '0029-operator-keys': migration0029OperatorKeys,
+  '0030-reward-events-wallet-cover': migration0030RewardEventsWalletCover,
 }
