@@ -1,5 +1,8 @@
 // `@loyaltykit/sdk`: the client, its resources' and wire types, error classes, retry policies, request
 // signing and webhook helpers (README). Everything else is internal.
+export type { AdminBrand, AdminBrandMethods } from './admin/admin-brand-methods'
+export type { AdminLedgerParams, AdminList, AdminListParams, AdminReadMethods } from './admin/admin-read-methods'
+export type { AdminResource } from './admin/admin-resource'
 export type {
   AgentCallOptions,
   AgentMethodName,
@@ -54,6 +57,15 @@ export {
 export { type SignedRequest, type SignRequestParameters, signRequest } from './signing/sign-request'
 export type { WebhookEvent } from './types/webhook-event'
 export type {
+  AdminCreatePerkParams,
+  AdminLedgerList,
+  AdminMember,
+  AdminMemberSearch,
+  AdminOverview,
+  AdminPerk,
+  AdminPipeline,
+  AdminRulePreview,
+  AdminRulePreviewParams,
   BulkEventFailure,
   BulkEventResult,
   BulkEventsParams,

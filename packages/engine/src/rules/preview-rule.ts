@@ -19,6 +19,11 @@ export const previewRuleParametersSchema = z.object({
 
 export type PreviewRuleParameters = z.input<typeof previewRuleParametersSchema>
 
+export type PreviewRuleOptions = {
+  /** The duplicate window manual-event judges with (the server's LOYALTYKIT_DUPLICATE_WINDOW_MS); default 60 s. */
+  duplicateWindowMs?: number
+}
+
 /** `eligible`, `rewardAmount` and every reason it would be refused now (check-eligibility's answer). */
 export const previewRuleResponseSchema = checkEligibilityResponseSchema.extend({
   eventType: z.string(),
@@ -32,7 +37,11 @@ export type PreviewRuleReturnType = z.output<typeof previewRuleResponseSchema>
  * by manual-event's checks (`checkEligibility`) as a trusted server sends it, so the website domain
  * is not judged (a manager previews the rule, not a page). Writes nothing. 404 BRAND_NOT_FOUND.
  */
-export async function previewRule(ctx: EngineContext, params: PreviewRuleParameters): Promise<PreviewRuleReturnType> {
+export async function previewRule(
+  ctx: EngineContext,
+  params: PreviewRuleParameters,
+  options: PreviewRuleOptions = {},
+): Promise<PreviewRuleReturnType> {
   const p = parseInput(previewRuleParametersSchema, params, 'Invalid rule preview')
   const answer = await checkEligibility(
     ctx,
@@ -42,7 +51,10 @@ export async function previewRule(ctx: EngineContext, params: PreviewRuleParamet
       userEmail: p.userEmail,
       ...(p.channel === undefined ? {} : { channel_id: p.channel }),
     },
-    { source: 'admin-preview' },
+    {
+      source: 'admin-preview',
+      ...(options.duplicateWindowMs === undefined ? {} : { duplicateWindowMs: options.duplicateWindowMs }),
+    },
   )
   return { eventType: p.eventType, userEmail: p.userEmail, ...answer }
 }

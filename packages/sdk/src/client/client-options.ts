@@ -35,6 +35,11 @@ export type LoyaltyClientOptions = {
    * manual-event and bulk-events when set (the server then trusts the call as the brand's own). Server-side only.
    */
   apiKey?: string
+  /**
+   * An admin key (`Authorization: Bearer`) for `client.admin`: an operator key (every brand) or a brand
+   * API key with the scope `admin:read` or `admin:write` (its brand only). Server-side only.
+   */
+  adminKey?: string
   /** A user's access token (`Authorization: Bearer`) for the relayer and wallet endpoints; per call: `accessToken`. */
   accessToken?: string
   /** Per-route override hook: return a policy for a route to replace its default, or undefined to keep it. */

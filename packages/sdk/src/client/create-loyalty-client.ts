@@ -1,3 +1,4 @@
+import { type AdminResource, adminResource } from '../admin/admin-resource'
 import { type AgentResource, agentResource } from '../agent/agent-resource'
 import type { ApiRoute } from '../core/api-route'
 import { createClientContext } from '../core/client-context'
@@ -43,6 +44,8 @@ export type LoyaltyClient = {
   site: SiteResource
   /** The agent API (`/api/v1`): every tool of the server's registry, signed with `agentKeyId` + `agentSecret`. */
   agent: AgentResource
+  /** The admin API (`/admin/v1`, docs/admin-api.md) with `adminKey`: one method per route. */
+  admin: AdminResource
   webhooks: Webhooks
   /** Escape hatch for an endpoint without a resource yet; same retries, idempotency, signing and errors. */
   request<T = unknown>(route: ApiRoute, options?: RequestOptions): Promise<T>
@@ -76,6 +79,7 @@ export function createLoyaltyClient(options: LoyaltyClientOptions): LoyaltyClien
     pointsSale: pointsSaleResource(ctx),
     site: siteResource(ctx),
     agent: agentResource(ctx),
+    admin: adminResource(ctx),
     webhooks,
     request: (route, requestOptions) => sendRequest(ctx, route, requestOptions),
   }

@@ -11,8 +11,16 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
  * - `optionalApiKey`: `Authorization: Bearer <apiKey>` when the client has an `apiKey`, else nothing
  *   (manual-event and bulk-events: the brand's servers authenticate, websites do not).
  * - `accessToken`: `Authorization: Bearer <user access token>` (relayer, wallet).
+ * - `adminKey`: `Authorization: Bearer <adminKey>`, required (the admin API, `client.admin`).
  */
-export type RouteAuth = 'none' | 'brandSignature' | 'agentSignature' | 'apiKey' | 'optionalApiKey' | 'accessToken'
+export type RouteAuth =
+  | 'none'
+  | 'brandSignature'
+  | 'agentSignature'
+  | 'apiKey'
+  | 'optionalApiKey'
+  | 'accessToken'
+  | 'adminKey'
 
 export type QueryValue = string | number | boolean | undefined
 

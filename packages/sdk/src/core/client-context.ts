@@ -15,7 +15,7 @@ export type ClientContext = {
   fetch: FetchLike
   credentials: Pick<
     LoyaltyClientOptions,
-    'brandId' | 'brandSecurityKey' | 'agentKeyId' | 'agentSecret' | 'apiKey' | 'accessToken'
+    'brandId' | 'brandSecurityKey' | 'agentKeyId' | 'agentSecret' | 'apiKey' | 'accessToken' | 'adminKey'
   >
   retryPolicy: ((route: RouteInfo) => RetryPolicy | undefined) | undefined
   sleep: (ms: number, signal?: AbortSignal) => Promise<void>
@@ -30,7 +30,15 @@ export function createClientContext(options: LoyaltyClientOptions): ClientContex
     throw new TypeError('relayerUrl must be an http(s) URL, e.g. "http://localhost:3000/relayer"')
   }
   const credentials: ClientContext['credentials'] = {}
-  for (const key of ['brandId', 'brandSecurityKey', 'agentKeyId', 'agentSecret', 'apiKey', 'accessToken'] as const) {
+  for (const key of [
+    'brandId',
+    'brandSecurityKey',
+    'agentKeyId',
+    'agentSecret',
+    'apiKey',
+    'accessToken',
+    'adminKey',
+  ] as const) {
     const value = options[key]
     if (value !== undefined) credentials[key] = value
   }

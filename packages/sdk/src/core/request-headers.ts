@@ -31,6 +31,8 @@ export async function requestHeaders(ctx: ClientContext, p: RequestHeadersParame
   const auth = p.route.auth ?? 'none'
   if (auth === 'apiKey') {
     headers.set('authorization', `Bearer ${credentials.apiKey ?? missing('apiKey', p.route)}`)
+  } else if (auth === 'adminKey') {
+    headers.set('authorization', `Bearer ${credentials.adminKey ?? missing('adminKey', p.route)}`)
   } else if (auth === 'optionalApiKey') {
     if (credentials.apiKey !== undefined) headers.set('authorization', `Bearer ${credentials.apiKey}`)
   } else if (auth === 'accessToken') {

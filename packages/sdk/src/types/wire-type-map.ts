@@ -4,7 +4,12 @@
 // SDK's JavaScript. `scripts/generate-wire-types.ts`
 // expands this map into plain TypeScript types (src/types/wire.ts), so the published declarations need
 // neither the engine nor zod; test/wire-types.test.ts fails when the two drift apart.
+
+import type { PerkRecord } from '@loyaltykit/engine'
 import type {
+  brandLedgerListSchema,
+  brandOverviewSchema,
+  brandPipelineSchema,
   bulkEventFailureSchema,
   bulkEventResultSchema,
   checkEligibilityParametersSchema,
@@ -15,6 +20,7 @@ import type {
   claimMilestoneResponseSchema,
   createCheckoutParametersSchema,
   createCheckoutResponseSchema,
+  createPerkParametersSchema,
   debugResponseSchema,
   devLoginParametersSchema,
   devLoginResponseSchema,
@@ -35,6 +41,7 @@ import type {
   getStreakResponseSchema,
   getUserWalletResponseSchema,
   healthResponseSchema,
+  inspectMemberResponseSchema,
   invalidateConstraintCacheParametersSchema,
   invalidateConstraintCacheResponseSchema,
   leaderboardEntrySchema,
@@ -55,6 +62,8 @@ import type {
   pointsSaleItemSchema,
   pregenerateUserParametersSchema,
   pregenerateUserResponseSchema,
+  previewRuleParametersSchema,
+  previewRuleResponseSchema,
   processBulkEventsParametersSchema,
   processBulkEventsResponseSchema,
   processEventParametersSchema,
@@ -68,6 +77,7 @@ import type {
   relayRequestSchema,
   relayResponseSchema,
   rewardEventSchema,
+  searchMembersResponseSchema,
   serviceStatusSchema,
   signUserTypedDataParametersSchema,
   signUserTypedDataResponseSchema,
@@ -128,6 +138,34 @@ export type WireTypeMap = {
   ListMemberHistoryParams: Omit<z.input<typeof listMemberHistoryRequestSchema>, 'emailOrAddress' | 'brandId'>
   MemberLedgerEntry: z.output<typeof memberLedgerEntrySchema>
   ListMemberHistoryResponse: z.output<typeof listMemberHistoryResponseSchema>
+
+  // Admin API reads (`client.admin`, an operator key or a brand key with admin:read; docs/admin-api.md)
+  /** Members found by `q` (exact: 0 or 1). */
+  AdminMemberSearch: z.output<typeof searchMembersResponseSchema>
+  /** One member: balance, totals at the brand, newest ledger entries with explorer links. */
+  AdminMember: z.output<typeof inspectMemberResponseSchema>
+  AdminLedgerList: z.output<typeof brandLedgerListSchema>
+  AdminOverview: z.output<typeof brandOverviewSchema>
+  AdminPipeline: z.output<typeof brandPipelineSchema>
+  /** Body of the rule preview: the member's email (and a chat channel for rules that list channels). */
+  AdminRulePreviewParams: Omit<z.input<typeof previewRuleParametersSchema>, 'brandId' | 'eventType'>
+  AdminRulePreview: z.output<typeof previewRuleResponseSchema>
+  /** A perk collection of the brand (`price` in whole tokens, a decimal string). */
+  AdminPerk: PerkRecord
+  /** Body of a perk's creation (`price` in whole tokens; created on chain). */
+  AdminCreatePerkParams: Omit<
+    z.input<typeof createPerkParametersSchema>,
+    'brandId' | 'price' | 'maxSupply' | 'maxPerUser' | 'charges'
+  > & {
+    /** Whole tokens; 0 makes a free perk. */
+    price: number
+    /** 0 or absent: unlimited. */
+    maxSupply?: number | undefined
+    /** 0 or absent: unlimited. */
+    maxPerUser?: number | undefined
+    /** Charges of each claimed token; default 1. */
+    charges?: number | undefined
+  }
 
   // Payments
   CreateCheckoutParams: z.input<typeof createCheckoutParametersSchema>

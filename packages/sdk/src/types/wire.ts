@@ -407,6 +407,244 @@ export type ListMemberHistoryResponse = {
   next_cursor: string | null
 }
 
+/** Members found by `q` (exact: 0 or 1). */
+export type AdminMemberSearch = {
+  data: {
+    walletAddress: string
+    /** The custodial wallet's owner (`email:ann@example.com`, `oauth:discord:…`); null for a wallet the server does not hold. */
+    userKey: string | null
+    /** Rewards, and points spent on the brand's perks, whole tokens (docs/members.md totals). */
+    earned: number
+    redeemed: number
+    entries: number
+    firstActivityAt: string
+    lastActivityAt: string
+  }[]
+  nextCursor: null
+}
+
+/** One member: balance, totals at the brand, newest ledger entries with explorer links. */
+export type AdminMember = {
+  /** The caller's brand: every total below is at this brand only. */
+  brandId: string
+  walletAddress: string
+  /** The email the member was asked by (normalised); null when asked by address. */
+  email: string | null
+  /**
+   * The wallet's on-chain points balance (`balanceOf` of the points token, whole tokens as a decimal
+   * string): NETWORK-WIDE, every brand's points together, since one token serves every brand.
+   */
+  balance: string
+  /** The same in wei (18 decimals). */
+  balanceWei: string
+  /** The points token's address. */
+  token: string
+  totals: MemberTotals
+  /** The member's first and last ledger entry at this brand. */
+  firstActivityAt: string
+  lastActivityAt: string
+  /** The newest 20 ledger entries at the brand, each with its explorer link when one is configured. */
+  history: {
+    id: string
+    /** reward · purchase · grant · agent_reward · redemption · transfer · clawback. */
+    kind: 'reward' | 'purchase' | 'grant' | 'agent_reward' | 'redemption' | 'transfer' | 'clawback'
+    /** Signed whole tokens: positive when the wallet received, negative when it spent or lost. */
+    amount: number
+    /** The same in wei (18 decimals), signed decimal string: exact. */
+    amountWei: string
+    /** pending (decided, not on chain yet) · confirmed (on chain) · failed (its last mint attempt reverted; retried). */
+    status: 'confirmed' | 'pending' | 'failed'
+    /** The transaction that moved it (confirmed), or the last that reverted (failed); null while pending. */
+    transactionHash: string | null
+    blockNumber: number | null
+    /** What the entry records: `event` (an event id: its proof is GET /loyalty-api/events/:id), `checkout_session`, `perk_claim`, `refund`, `token_transfer`, `mint_job`… */
+    source: {
+      type: string
+      id: string
+    }
+    /** The other side of a transfer or a redemption (an address); null for mints and burns. */
+    counterparty: string | null
+    createdAt: string
+    /** When it was confirmed on chain; null until then. */
+    confirmedAt: string | null
+    walletAddress: string
+    /** The member in wallet-owner form (`email:ann@example.com`, `oauth:discord:123`); null when unknown. */
+    userKey: string | null
+    /**
+     * Proof of issuance: `<explorer>/tx/<transactionHash>` when a block explorer is configured
+     * (LOYALTYKIT_EXPLORER_URL) and the entry has a transaction; null otherwise.
+     */
+    explorerUrl: string | null
+  }[]
+  /** `cursor` of `GET …/ledger?wallet=<walletAddress>` for the older entries; null when these are all. */
+  historyNextCursor: string | null
+}
+
+export type AdminLedgerList = {
+  data: {
+    id: string
+    /** reward · purchase · grant · agent_reward · redemption · transfer · clawback. */
+    kind: 'reward' | 'purchase' | 'grant' | 'agent_reward' | 'redemption' | 'transfer' | 'clawback'
+    /** Signed whole tokens: positive when the wallet received, negative when it spent or lost. */
+    amount: number
+    /** The same in wei (18 decimals), signed decimal string: exact. */
+    amountWei: string
+    /** pending (decided, not on chain yet) · confirmed (on chain) · failed (its last mint attempt reverted; retried). */
+    status: 'confirmed' | 'pending' | 'failed'
+    /** The transaction that moved it (confirmed), or the last that reverted (failed); null while pending. */
+    transactionHash: string | null
+    blockNumber: number | null
+    /** What the entry records: `event` (an event id: its proof is GET /loyalty-api/events/:id), `checkout_session`, `perk_claim`, `refund`, `token_transfer`, `mint_job`… */
+    source: {
+      type: string
+      id: string
+    }
+    /** The other side of a transfer or a redemption (an address); null for mints and burns. */
+    counterparty: string | null
+    createdAt: string
+    /** When it was confirmed on chain; null until then. */
+    confirmedAt: string | null
+    walletAddress: string
+    /** The member in wallet-owner form (`email:ann@example.com`, `oauth:discord:123`); null when unknown. */
+    userKey: string | null
+    /**
+     * Proof of issuance: `<explorer>/tx/<transactionHash>` when a block explorer is configured
+     * (LOYALTYKIT_EXPLORER_URL) and the entry has a transaction; null otherwise.
+     */
+    explorerUrl: string | null
+  }[]
+  nextCursor: string | null
+}
+
+/** `GET /admin/v1/brands/:brandId/overview?days=` (docs/admin-api.md#overview). */
+export type AdminOverview = {
+  /** The window: [since, until), whole UTC days, the last one today. */
+  since: string
+  until: string
+  /** One row per UTC date of the window, oldest first, zeros included. */
+  days: {
+    date: string
+    events: number
+    tokensIssued: number
+  }[]
+  /** Wallets with a reward event at the brand in the window. */
+  activeMembers: number
+  /** The event types with most events in the window (at most 5), most first. */
+  topRules: {
+    eventType: string
+    events: number
+    tokens: number
+  }[]
+  /** Perk redemptions at the brand in the window, and the distinct wallets that redeemed. */
+  redemptions: number
+  redeemers: number
+  /** redeemers ÷ activeMembers (0 without active members), 4 decimals. */
+  redemptionRate: number
+}
+
+/** `GET /admin/v1/brands/:brandId/pipeline` (docs/admin-api.md#pipeline). */
+export type AdminPipeline = {
+  /** The brand's mint jobs not confirmed yet (waiting for a batch, or in a batch not confirmed). */
+  queueDepth: number
+  pending: number
+  batched: number
+  /** Age of its oldest job waiting for a batch, ms; null when none waits. */
+  oldestPendingAgeMs: number | null
+  /** Median time from a job's creation to its confirmation over its newest confirmed jobs, ms; null before the first. */
+  lagMs: number | null
+  /** The batches that carried its newest jobs, newest first (a batch may carry other brands' jobs too). */
+  lastBatches: {
+    batchId: string
+    /** The current (or minting, once confirmed) transaction; null before the first is signed. */
+    txHash: string | null
+    /** Jobs in the batch (every brand's). */
+    size: number
+    /** new · signed · retry · confirmed (docs/minting.md). */
+    status: 'confirmed' | 'new' | 'signed' | 'retry'
+    /** Transactions signed for it so far. */
+    attempts: number
+    /** When the minter formed the batch. */
+    submittedAt: string
+    confirmedAt: string | null
+  }[]
+}
+
+/** Body of the rule preview: the member's email (and a chat channel for rules that list channels). */
+export type AdminRulePreviewParams = {
+  /** The member the event would be for (its claim history is judged). */
+  userEmail: string
+  /** A chat channel, for rules that list `detectionConfig.channels`. */
+  channel?: string | undefined
+}
+
+/** `eligible`, `rewardAmount` and every reason it would be refused now (check-eligibility's answer). */
+export type AdminRulePreview = {
+  /** True exactly when manual-event, sent now with the same body and headers, would reward the user. */
+  eligible: boolean
+  /**
+   * Tokens this event earns: the enabled rule's `rewardAmount` (also when `eligible` is false, for
+   * the time after a cooldown); 0 for an unknown or disabled type or a refused domain.
+   */
+  rewardAmount: number
+  /** Every reason that applies, in the order of the checks; empty when eligible. */
+  reasons: EligibilityReason[]
+  eventType: string
+  userEmail: string
+}
+
+/** A perk collection of the brand (`price` in whole tokens, a decimal string). */
+export type AdminPerk = {
+  /** UUID; the id other surfaces (site plugin, agent API) use for the perk. */
+  id: string
+  /** On-chain id in the deployment's PerkCollection (ids start at 1). */
+  collectionId: number
+  brandId: string
+  name: string
+  description: string | null
+  category: string | null
+  /** Whole tokens, decimal string (on chain: wei, 18 decimals). */
+  price: string
+  /** 0 = unlimited. */
+  maxSupply: number
+  /** 0 = unlimited. */
+  maxPerUser: number
+  /** Charges each claimed token starts with. */
+  charges: number
+  /** The createCollection transaction and its block. */
+  transactionHash: string
+  blockNumber: number
+  createdAt: number
+  /** Mirrors the collection's `active` on chain (`setActive`); true at creation. */
+  isActive: boolean
+  /** Free-form labels (agent API `create_perk`). */
+  tags: string[]
+  /** A code shown to the holder at checkout, or null. */
+  discountCode: string | null
+  /** Last change (createdAt until then). */
+  updatedAt: number
+}
+
+/** Body of a perk's creation (`price` in whole tokens; created on chain). */
+export type AdminCreatePerkParams = {
+  name: string
+  category?: string | undefined
+  description?: string | undefined
+  /** Free-form labels (at most 20, each 1–50 characters). */
+  tags?: string[] | undefined
+  /** A code shown to the holder at checkout. */
+  discountCode?: string | undefined
+  /** External purchase-constraint API asked before every claim (see setPerkConstraint). */
+  constraintUrl?: string | undefined
+  /** Whole tokens; 0 makes a free perk. */
+  price: number
+  /** 0 or absent: unlimited. */
+  maxSupply?: number | undefined
+  /** 0 or absent: unlimited. */
+  maxPerUser?: number | undefined
+  /** Charges of each claimed token; default 1. */
+  charges?: number | undefined
+}
+
 /**
  * Body of `POST /loyalty-api/create-checkout` (`amount` in USD cents): what `createCheckout` parses.
  * Unknown keys are stripped; the operation removes control characters first. `userEmail` comes out
@@ -1198,6 +1436,15 @@ export type GeneratedWireTypes = {
   ListMemberHistoryParams: ListMemberHistoryParams
   MemberLedgerEntry: MemberLedgerEntry
   ListMemberHistoryResponse: ListMemberHistoryResponse
+  AdminMemberSearch: AdminMemberSearch
+  AdminMember: AdminMember
+  AdminLedgerList: AdminLedgerList
+  AdminOverview: AdminOverview
+  AdminPipeline: AdminPipeline
+  AdminRulePreviewParams: AdminRulePreviewParams
+  AdminRulePreview: AdminRulePreview
+  AdminPerk: AdminPerk
+  AdminCreatePerkParams: AdminCreatePerkParams
   CreateCheckoutParams: CreateCheckoutParams
   CreateCheckoutResponse: CreateCheckoutResponse
   PaymentMintParams: PaymentMintParams

@@ -3,7 +3,11 @@ import type { Router } from 'express'
 import type { AdminOperation } from './admin-operation'
 
 /** What an admin route group is given: the engine (routes are thin: no SQL, the facade only). */
-export type AdminDeps = { engine: Engine }
+export type AdminDeps = {
+  engine: Engine
+  /** The event handler's duplicate window, for the rule preview to judge as manual-event does (default 60 s). */
+  duplicateWindowMs?: number
+}
 
 /**
  * A group of admin routes (one file per resource, docs/admin-api.md#adding-routes): its operations

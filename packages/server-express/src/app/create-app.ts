@@ -185,7 +185,7 @@ export function createApp(p: CreateAppParameters): Express {
   if (events) app.use(events.api)
   if (payments) app.use(payments.api)
   // The admin API (docs/admin-api.md): operator keys and brand keys with admin scopes.
-  app.use(adminRouter(p.engine))
+  app.use(adminRouter(p.engine, eventSettings ? { duplicateWindowMs: eventSettings.duplicateWindowMs } : {}))
   // Member reads for brand backends (docs/members.md): the brand's API key.
   app.use(memberRoutes(p.engine))
   // The upstream site API for site plugins (docs/site-plugin.md): the brand's API key.

@@ -1,3 +1,4 @@
+import { adminClientSection } from './admin-client-section'
 import { agentSection } from './agent-section'
 import { chainSection } from './chain-section'
 import { constraintsSection } from './constraints-section'
@@ -34,4 +35,5 @@ export const CONFIG_SECTIONS = {
   observability: observabilitySection,
   rateLimits: rateLimitsSection,
   agent: agentSection,
+  adminClient: adminClientSection,
 } as const

@@ -118,6 +118,7 @@ export function loadConfig(env: Env = process.env, options: LoadConfigOptions = 
     observability: read(s.observability, { port: server.port, production }),
     rateLimits: read(s.rateLimits, undefined),
     agent: read(s.agent, undefined),
+    adminClient: read(s.adminClient, undefined),
   }
   if (problems.length > 0) throw fail()
   return deepFreeze(config)

@@ -1,4 +1,5 @@
 import type { ConstraintCheckOptions } from '@loyaltykit/engine'
+import type { AdminClientConfig } from './admin-client-section'
 import type { AgentConfig } from './agent-section'
 import type { ChainConfig } from './chain-section'
 import type { EventHandlerConfig } from './event-handler-section'
@@ -35,4 +36,5 @@ export type LoyaltykitConfig = Readonly<{
   observability: ObservabilityConfig
   rateLimits: RateLimitsConfig
   agent: AgentConfig
+  adminClient: AdminClientConfig
 }>
