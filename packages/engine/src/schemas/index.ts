@@ -1,4 +1,4 @@
-// `@loyaltykit/engine/schemas`: every zod schema, beside its operation (docs/architecture.md).
+// `@loyaltykit/engine/schemas`: each operation's zod schemas, beside it (docs/architecture.md, "The public surface").
 export { authenticateAdminParametersSchema } from '../admin/authenticate-admin'
 export { createOperatorKeyParametersSchema } from '../admin/create-operator-key'
 export { listOperatorKeysParametersSchema } from '../admin/list-operator-keys'
