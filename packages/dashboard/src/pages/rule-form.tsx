@@ -1,5 +1,6 @@
 import { useState } from 'preact/hooks'
 import type { Rule, RuleChange } from '../api/admin-types'
+import { NumberField } from '../ui/number-field'
 import { ErrorLine } from '../ui/status-line'
 
 type RuleFormProps = {
@@ -68,51 +69,39 @@ export function RuleForm({ rule, onSave, onCancel }: RuleFormProps) {
         </div>
       )}
       <div class="grid">
-        <div class="field">
-          <label for={field('reward')}>Reward (tokens)</label>
-          <input
-            id={field('reward')}
-            type="number"
-            min="0"
-            step="1"
-            required
-            value={reward}
-            onInput={(e) => setReward(e.currentTarget.value)}
-          />
-        </div>
-        <div class="field">
-          <label for={field('max-claims')}>Claims per member (−1: unlimited)</label>
-          <input
-            id={field('max-claims')}
-            type="number"
-            min="-1"
-            step="1"
-            value={maxClaims}
-            onInput={(e) => setMaxClaims(e.currentTarget.value)}
-          />
-        </div>
-        <div class="field">
-          <label for={field('cooldown')}>Cooldown (hours)</label>
-          <input
-            id={field('cooldown')}
-            type="number"
-            min="0"
-            step="any"
-            value={cooldown}
-            onInput={(e) => setCooldown(e.currentTarget.value)}
-          />
-        </div>
-        <div class="field">
-          <label for={field('max-total')}>Total claims cap (empty: none)</label>
-          <input
-            id={field('max-total')}
-            type="number"
-            min="1"
-            step="1"
-            value={maxTotal}
-            onInput={(e) => setMaxTotal(e.currentTarget.value)}
-          />
-        </div>
+        <NumberField
+          id={field('reward')}
+          label="Reward (tokens)"
+          min="0"
+          step="1"
+          required
+          value={reward}
+          onValue={setReward}
+        />
+        <NumberField
+          id={field('max-claims')}
+          label="Claims per member (−1: unlimited)"
+          min="-1"
+          step="1"
+          value={maxClaims}
+          onValue={setMaxClaims}
+        />
+        <NumberField
+          id={field('cooldown')}
+          label="Cooldown (hours)"
+          min="0"
+          step="any"
+          value={cooldown}
+          onValue={setCooldown}
+        />
+        <NumberField
+          id={field('max-total')}
+          label="Total claims cap (empty: none)"
+          min="1"
+          step="1"
+          value={maxTotal}
+          onValue={setMaxTotal}
+        />
       </div>
       <div class="field">
         <label for={field('patterns')}>URL patterns (one a line)</label>
